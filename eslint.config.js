@@ -1,0 +1,68 @@
+import js from '@eslint/js'
+import globals from 'globals'
+import reactHooks from 'eslint-plugin-react-hooks'
+import tseslint from 'typescript-eslint'
+
+const FEATURES = ['auth', 'letters', 'billing', 'referrals', 'admin', 'marketing']
+
+/** A feature may not reach into another feature: shared pieces belong in ui/, lib/ or domain/. */
+const featureBoundaries = FEATURES.map((feature) => ({
+  files: [`src/features/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: [{ name: 'dexie', message: 'Only src/data/ may import dexie; go through the repository.' }],
+        patterns: FEATURES.filter((other) => other !== feature).map((other) => ({
+          group: [`@/features/${other}/*`, `@/features/${other}`, `**/features/${other}/*`],
+          message: `features/${feature} may not import features/${other}; move shared code to ui/, lib/ or domain/.`,
+        })),
+      },
+    ],
+  },
+}))
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'test-artifacts', 'src/routeTree.gen.ts'] },
+  {
+    extends: [js.configs.recommended, ...tseslint.configs.recommendedTypeChecked],
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      ecmaVersion: 2022,
+      globals: { ...globals.browser, ...globals.node },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-non-null-assertion': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/only-throw-error': 'off',
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'dexie', message: 'Only src/data/ may import dexie; go through the repository.' }] },
+      ],
+    },
+  },
+  ...featureBoundaries,
+  {
+    files: ['src/data/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'tests/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    extends: [js.configs.recommended, tseslint.configs.disableTypeChecked],
+    languageOptions: { globals: { ...globals.node } },
+  },
+)

@@ -1,0 +1,58 @@
+import { Dexie, type EntityTable } from 'dexie'
+import type { ThrottleRecord } from '@/domain/sign-in-throttle'
+import type {
+  Commission,
+  Credential,
+  ErrorReport,
+  Letter,
+  Session,
+  Subscription,
+  User,
+} from '@/domain/types'
+
+export type Message = {
+  id: string
+  name: string
+  email: string
+  subject: string
+  message: string
+  createdAt: string
+  updatedAt: string
+}
+
+export type Setting = { key: string; value: unknown }
+
+export const DATABASE_NAME = 'letterhead'
+
+/** Version 1 of the schema (docs/decisions/002-indexeddb-schema.md). */
+export const SCHEMA_V1 = {
+  users: 'id, &email, role, &couponCode, createdAt',
+  credentials: 'userId',
+  session: 'id',
+  letters: 'id, userId, [userId+createdAt], status, createdAt',
+  subscriptions: 'id, userId, employeeId, createdAt',
+  commissions: 'id, employeeId, &subscriptionId, createdAt',
+  messages: 'id, createdAt',
+  errors: 'id, createdAt',
+  settings: 'key',
+  signInThrottle: 'email',
+} as const
+
+export type LetterheadDatabase = Dexie & {
+  users: EntityTable<User, 'id'>
+  credentials: EntityTable<Credential, 'userId'>
+  session: EntityTable<Session, 'id'>
+  letters: EntityTable<Letter, 'id'>
+  subscriptions: EntityTable<Subscription, 'id'>
+  commissions: EntityTable<Commission, 'id'>
+  messages: EntityTable<Message, 'id'>
+  errors: EntityTable<ErrorReport, 'id'>
+  settings: EntityTable<Setting, 'key'>
+  signInThrottle: EntityTable<ThrottleRecord, 'email'>
+}
+
+export function openDatabase(name: string = DATABASE_NAME): LetterheadDatabase {
+  const db = new Dexie(name) as LetterheadDatabase
+  db.version(1).stores(SCHEMA_V1)
+  return db
+}

@@ -1,0 +1,30 @@
+import { liveQuery } from 'dexie'
+import { type LetterheadDatabase, openDatabase } from './database'
+import { type AuthOptions, createAuthRepository } from './dexie/auth'
+import { createReferralsRepository, createSubscriptionsRepository } from './dexie/billing'
+import type { RepositoryContext } from './dexie/context'
+import { createDiagnosticsRepository, createSettingsRepository } from './dexie/diagnostics'
+import { createLettersRepository } from './dexie/letters'
+import type { Repository } from './repository'
+
+export type DexieRepositoryOptions = {
+  db?: LetterheadDatabase
+  clock?: () => Date
+} & AuthOptions
+
+/** The local, IndexedDB-backed repository. */
+export function createDexieRepository(options: DexieRepositoryOptions = {}): Repository {
+  const context: RepositoryContext = {
+    db: options.db ?? openDatabase(),
+    clock: options.clock ?? (() => new Date()),
+  }
+  return {
+    auth: createAuthRepository(context, options),
+    letters: createLettersRepository(context),
+    subscriptions: createSubscriptionsRepository(context),
+    referrals: createReferralsRepository(context),
+    diagnostics: createDiagnosticsRepository(context),
+    settings: createSettingsRepository(context),
+    observe: (query) => liveQuery(query),
+  }
+}

@@ -1,0 +1,33 @@
+import { openDatabase } from './database'
+import { createDexieRepository, type DexieRepositoryOptions } from './dexie-repository'
+import type { Repository } from './repository'
+
+let counter = 0
+
+/** A repository on a fresh fake-indexeddb database, with a clock the test moves. */
+export function createTestRepository(
+  start = new Date('2026-11-22T12:00:00Z'),
+  options: Omit<DexieRepositoryOptions, 'db' | 'clock'> = {},
+) {
+  let now = start
+  const db = openDatabase(`letterhead-test-${Date.now()}-${counter++}`)
+  const repo: Repository = createDexieRepository({ ...options, db, clock: () => now })
+  return {
+    repo,
+    db,
+    advance(ms: number) {
+      now = new Date(now.getTime() + ms)
+    },
+    now: () => now,
+  }
+}
+
+export const SAMPLE_LETTER = {
+  type: 'Demand Letter',
+  senderName: 'Ada Lovelace',
+  senderAddress: '12 St James Square, London',
+  recipientName: 'Charles Babbage',
+  recipientAddress: '1 Dorset Street, London',
+  matter: 'Unpaid invoice #1843',
+  resolution: 'Pay the outstanding balance of $2,400.',
+} as const

@@ -1,0 +1,35 @@
+import { z } from 'zod'
+
+export const LETTER_TYPES = [
+  'Demand Letter',
+  'Cease and Desist',
+  'Legal Notice',
+  'Business Letter',
+  'Recommendation Letter',
+  'Corporate Document',
+] as const
+export type LetterType = (typeof LETTER_TYPES)[number]
+
+export const NAME_MAX = 120
+export const ADDRESS_MAX = 500
+export const MATTER_MAX = 200
+export const RESOLUTION_MAX = 4_000
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`)
+
+export const letterInputSchema = z.object({
+  type: z.enum(LETTER_TYPES, { message: 'Choose a letter type' }),
+  senderName: requiredText('Your name', NAME_MAX),
+  senderAddress: requiredText('Your address', ADDRESS_MAX),
+  recipientName: requiredText('Recipient name', NAME_MAX),
+  recipientAddress: requiredText('Recipient address', ADDRESS_MAX),
+  matter: requiredText('Matter/Subject', MATTER_MAX),
+  resolution: requiredText('Desired resolution', RESOLUTION_MAX),
+})
+
+export type LetterInput = z.input<typeof letterInputSchema>

@@ -1,0 +1,31 @@
+/** Money is integer cents everywhere; dollars appear only when formatted for a person. */
+export const COUPON_DISCOUNT_PERCENT = 20
+export const COMMISSION_PERCENT = 5
+
+/** `percent`% of a non-negative integer amount of cents, rounded half-up to the cent. */
+export function percentOfCents(cents: number, percent: number): number {
+  if (!Number.isSafeInteger(cents) || cents < 0) throw new RangeError(`Invalid amount in cents: ${cents}`)
+  return Math.floor((cents * percent + 50) / 100)
+}
+
+export type PriceBreakdown = {
+  listCents: number
+  discountPercent: number
+  discountCents: number
+  priceCents: number
+  commissionCents: number
+}
+
+export function priceWithCoupon(listCents: number, hasCoupon: boolean): PriceBreakdown {
+  const discountPercent = hasCoupon ? COUPON_DISCOUNT_PERCENT : 0
+  const discountCents = percentOfCents(listCents, discountPercent)
+  const priceCents = listCents - discountCents
+  const commissionCents = hasCoupon ? percentOfCents(priceCents, COMMISSION_PERCENT) : 0
+  return { listCents, discountPercent, discountCents, priceCents, commissionCents }
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+
+export function formatCents(cents: number): string {
+  return usd.format(cents / 100)
+}

@@ -1,0 +1,73 @@
+export const ROLES = ['user', 'employee', 'admin'] as const
+export type Role = (typeof ROLES)[number]
+
+export type Timestamps = { createdAt: string; updatedAt: string }
+
+export type User = Timestamps & {
+  id: string
+  email: string
+  fullName: string
+  role: Role
+  /** Employees only. */
+  couponCode?: string
+  referrals?: number
+  earningsCents?: number
+}
+
+export type Credential = {
+  userId: string
+  algorithm: string
+  iterations: number
+  salt: string
+  hash: string
+}
+
+export type Session = { id: 'current'; userId: string; signedInAt: string }
+
+export const LETTER_STATUSES = ['generating', 'completed', 'failed'] as const
+export type LetterStatus = (typeof LETTER_STATUSES)[number]
+
+export type Letter = Timestamps & {
+  id: string
+  userId: string
+  type: string
+  senderName: string
+  senderAddress: string
+  recipientName: string
+  recipientAddress: string
+  matter: string
+  resolution: string
+  content: string
+  status: LetterStatus
+  generator: string
+  error?: string
+}
+
+export type Subscription = Timestamps & {
+  id: string
+  userId: string
+  plan: string
+  priceCents: number
+  discountCents: number
+  discountPercent: number
+  couponCode?: string
+  employeeId?: string
+  letters: number
+  expiresAt: string | null
+  cardBrand?: string
+  cardLast4?: string
+}
+
+export type Commission = Timestamps & {
+  id: string
+  employeeId: string
+  subscriptionId: string
+  amountCents: number
+}
+
+export type ErrorReport = Timestamps & {
+  id: string
+  message: string
+  stack: string
+  route: string
+}
