@@ -12,7 +12,9 @@ const featureBoundaries = FEATURES.map((feature) => ({
     'no-restricted-imports': [
       'error',
       {
-        paths: [{ name: 'dexie', message: 'Only src/data/ may import dexie; go through the repository.' }],
+        paths: [
+          { name: 'dexie', message: 'Only src/data/ may import dexie; go through the repository.' },
+        ],
         patterns: FEATURES.filter((other) => other !== feature).map((other) => ({
           group: [`@/features/${other}/*`, `@/features/${other}`, `**/features/${other}/*`],
           message: `features/${feature} may not import features/${other}; move shared code to ui/, lib/ or domain/.`,
@@ -39,11 +41,21 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'error',
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/only-throw-error': 'off',
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'dexie', message: 'Only src/data/ may import dexie; go through the repository.' }] },
+        {
+          paths: [
+            {
+              name: 'dexie',
+              message: 'Only src/data/ may import dexie; go through the repository.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -6,13 +6,11 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { hashAdminSecret } from './build/admin-secret.ts'
 
 export default defineConfig(() => {
-  const adminSecretHash = hashAdminSecret(process.env, (message) => console.warn(`\n⚠ ${message}\n`))
+  const adminSecretHash = hashAdminSecret(process.env, (message) =>
+    console.warn(`\n⚠ ${message}\n`),
+  )
   return {
-    plugins: [
-      tanstackRouter({ target: 'react', autoCodeSplitting: true }),
-      react(),
-      tailwindcss(),
-    ],
+    plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss()],
     resolve: {
       alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
     },

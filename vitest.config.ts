@@ -12,7 +12,11 @@ export default defineConfig({
     __ADMIN_SECRET_HASH__: JSON.stringify(hashAdminSecret({}, () => undefined)),
   },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}', 'tests/component/**/*.test.{ts,tsx}'],
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'tests/unit/**/*.test.{ts,tsx}',
+      'tests/component/**/*.test.{ts,tsx}',
+    ],
     environment: 'node',
     setupFiles: ['./tests/setup/unit-setup.ts'],
     testTimeout: 30_000,

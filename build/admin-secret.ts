@@ -17,7 +17,10 @@ const toBase64 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('bas
  * Hashes the admin secret at build time so the bundle carries only a salted
  * PBKDF2-HMAC-SHA256 digest, never the secret itself.
  */
-export function hashAdminSecret(env: NodeJS.ProcessEnv, warn: (message: string) => void): AdminSecretHash {
+export function hashAdminSecret(
+  env: NodeJS.ProcessEnv,
+  warn: (message: string) => void,
+): AdminSecretHash {
   const configured = env.ADMIN_SECRET
   const secret = configured && configured.length > 0 ? configured : DEVELOPMENT_ADMIN_SECRET
   if (secret === DEVELOPMENT_ADMIN_SECRET) {

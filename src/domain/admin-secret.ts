@@ -9,6 +9,9 @@ export function builtInAdminSecretHash(): AdminSecretHash {
   return __ADMIN_SECRET_HASH__
 }
 
-export function verifyAdminSecret(candidate: string, expected: AdminSecretHash = builtInAdminSecretHash()) {
+export function verifyAdminSecret(
+  candidate: string,
+  expected: AdminSecretHash = builtInAdminSecretHash(),
+) {
   return verifyPassword(candidate, expected)
 }

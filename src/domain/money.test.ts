@@ -12,7 +12,11 @@ describe('money', () => {
       commissionCents: 1_196,
     })
     expect(priceWithCoupon(59_900, true).commissionCents).toBe(2_396)
-    expect(priceWithCoupon(59_900, false)).toMatchObject({ priceCents: 59_900, discountCents: 0, commissionCents: 0 })
+    expect(priceWithCoupon(59_900, false)).toMatchObject({
+      priceCents: 59_900,
+      discountCents: 0,
+      commissionCents: 0,
+    })
   })
 
   it('rounds half up to the cent', () => {

@@ -4,7 +4,8 @@ export const COMMISSION_PERCENT = 5
 
 /** `percent`% of a non-negative integer amount of cents, rounded half-up to the cent. */
 export function percentOfCents(cents: number, percent: number): number {
-  if (!Number.isSafeInteger(cents) || cents < 0) throw new RangeError(`Invalid amount in cents: ${cents}`)
+  if (!Number.isSafeInteger(cents) || cents < 0)
+    throw new RangeError(`Invalid amount in cents: ${cents}`)
   return Math.floor((cents * percent + 50) / 100)
 }
 

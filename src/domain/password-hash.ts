@@ -28,9 +28,13 @@ export async function derivePbkdf2(
   salt: Uint8Array<ArrayBuffer>,
   iterations: number,
 ): Promise<Uint8Array> {
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), 'PBKDF2', false, [
-    'deriveBits',
-  ])
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    'PBKDF2',
+    false,
+    ['deriveBits'],
+  )
   const bits = await crypto.subtle.deriveBits(
     { name: 'PBKDF2', hash: 'SHA-256', salt, iterations },
     key,
@@ -57,7 +61,10 @@ export function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
   return difference === 0
 }
 
-export async function verifyPassword(password: string, stored: Omit<PasswordHash, 'algorithm'>): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  stored: Omit<PasswordHash, 'algorithm'>,
+): Promise<boolean> {
   const derived = await derivePbkdf2(password, fromBase64(stored.salt), stored.iterations)
   return constantTimeEqual(derived, fromBase64(stored.hash))
 }

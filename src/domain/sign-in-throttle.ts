@@ -21,7 +21,11 @@ export function lockDurationMs(failureCount: number): number {
   return Math.min(FIRST_LOCK_MS * 2 ** (failureCount - FREE_ATTEMPTS), MAX_LOCK_MS)
 }
 
-export function registerFailure(record: ThrottleRecord | undefined, email: string, now: Date): ThrottleRecord {
+export function registerFailure(
+  record: ThrottleRecord | undefined,
+  email: string,
+  now: Date,
+): ThrottleRecord {
   const failures = [...recentFailures(record, now), now.toISOString()]
   const lockMs = lockDurationMs(failures.length)
   return {

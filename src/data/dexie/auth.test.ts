@@ -4,7 +4,12 @@ import { DEVELOPMENT_ADMIN_SECRET } from '../../../build/admin-secret'
 import { PASSWORD_HASH_ITERATIONS, fromBase64 } from '@/domain/password-hash'
 import { createTestRepository } from '../test-support'
 
-const ada = { fullName: '  Ada Lovelace ', email: '  Ada@Example.COM ', password: 'correct horse', role: 'user' } as const
+const ada = {
+  fullName: '  Ada Lovelace ',
+  email: '  Ada@Example.COM ',
+  password: 'correct horse',
+  role: 'user',
+} as const
 
 describe('sign-up', () => {
   it('stores a trimmed, lower-cased user and signs them in', async () => {
@@ -42,7 +47,9 @@ describe('sign-up', () => {
   it('refuses a duplicate email whatever its case and spacing', async () => {
     const { repo, db } = createTestRepository()
     await repo.auth.signUp(ada)
-    await expect(repo.auth.signUp({ ...ada, email: 'ADA@example.com ' })).rejects.toThrow('User already exists')
+    await expect(repo.auth.signUp({ ...ada, email: 'ADA@example.com ' })).rejects.toThrow(
+      'User already exists',
+    )
     expect(await db.users.count()).toBe(1)
     expect(await db.credentials.count()).toBe(1)
   })
@@ -69,7 +76,9 @@ describe('sign-up', () => {
 
   it('refuses the admin role through the public sign-up', async () => {
     const { repo, db } = createTestRepository()
-    await expect(repo.auth.signUp({ ...ada, role: 'admin' as 'user' })).rejects.toThrow('Choose an account type')
+    await expect(repo.auth.signUp({ ...ada, role: 'admin' as 'user' })).rejects.toThrow(
+      'Choose an account type',
+    )
     expect(await db.users.count()).toBe(0)
   })
 })
@@ -79,7 +88,11 @@ describe('employees', () => {
     const { repo } = createTestRepository()
     const codes = new Set<string>()
     for (let i = 0; i < 3; i++) {
-      const employee = await repo.auth.signUp({ ...ada, email: `e${i}@example.com`, role: 'employee' })
+      const employee = await repo.auth.signUp({
+        ...ada,
+        email: `e${i}@example.com`,
+        role: 'employee',
+      })
       expect(employee.couponCode).toMatch(COUPON_PATTERN)
       expect(employee).toMatchObject({ referrals: 0, earningsCents: 0 })
       codes.add(employee.couponCode ?? '')
@@ -89,7 +102,9 @@ describe('employees', () => {
 
   it('draws again when a coupon code is taken', async () => {
     const draws = ['EMPAAAAAA', 'EMPAAAAAA', 'EMPBBBBBB']
-    const { repo } = createTestRepository(undefined, { drawCouponCode: () => draws.shift() ?? 'EMPZZZZZZ' })
+    const { repo } = createTestRepository(undefined, {
+      drawCouponCode: () => draws.shift() ?? 'EMPZZZZZZ',
+    })
     const first = await repo.auth.signUp({ ...ada, email: 'e1@example.com', role: 'employee' })
     const second = await repo.auth.signUp({ ...ada, email: 'e2@example.com', role: 'employee' })
     expect(first.couponCode).toBe('EMPAAAAAA')
@@ -127,7 +142,9 @@ describe('sign-in and sign-out', () => {
     const user = await repo.auth.signUp(ada)
     await repo.auth.signOut()
     expect(await repo.auth.currentUser()).toBeNull()
-    expect(await repo.auth.signIn({ email: ' ADA@EXAMPLE.com', password: 'correct horse' })).toEqual(user)
+    expect(
+      await repo.auth.signIn({ email: ' ADA@EXAMPLE.com', password: 'correct horse' }),
+    ).toEqual(user)
     expect((await repo.auth.currentUser())?.id).toBe(user.id)
   })
 
@@ -138,9 +155,9 @@ describe('sign-in and sign-out', () => {
     await expect(repo.auth.signIn({ email: ada.email, password: 'wrong horse' })).rejects.toThrow(
       'Invalid credentials',
     )
-    await expect(repo.auth.signIn({ email: 'nobody@example.com', password: 'wrong horse' })).rejects.toThrow(
-      'Invalid credentials',
-    )
+    await expect(
+      repo.auth.signIn({ email: 'nobody@example.com', password: 'wrong horse' }),
+    ).rejects.toThrow('Invalid credentials')
     expect(await repo.auth.currentUser()).toBeNull()
   })
 
@@ -149,12 +166,17 @@ describe('sign-in and sign-out', () => {
     await repo.auth.signUp(ada)
     await repo.auth.signOut()
     const wrong = { email: ada.email, password: 'wrong horse' }
-    for (let i = 0; i < 5; i++) await expect(repo.auth.signIn(wrong)).rejects.toThrow('Invalid credentials')
+    for (let i = 0; i < 5; i++)
+      await expect(repo.auth.signIn(wrong)).rejects.toThrow('Invalid credentials')
     const right = { email: ada.email, password: 'correct horse' }
-    await expect(repo.auth.signIn(right)).rejects.toThrow('Please wait 1 minute before trying again.')
+    await expect(repo.auth.signIn(right)).rejects.toThrow(
+      'Please wait 1 minute before trying again.',
+    )
     advance(61_000)
     await expect(repo.auth.signIn(wrong)).rejects.toThrow('Invalid credentials')
-    await expect(repo.auth.signIn(right)).rejects.toThrow('Please wait 2 minutes before trying again.')
+    await expect(repo.auth.signIn(right)).rejects.toThrow(
+      'Please wait 2 minutes before trying again.',
+    )
     advance(121_000)
     await expect(repo.auth.signIn(right)).resolves.toMatchObject({ email: 'ada@example.com' })
   })
@@ -163,9 +185,12 @@ describe('sign-in and sign-out', () => {
     const { repo, advance } = createTestRepository()
     await repo.auth.signUp(ada)
     const wrong = { email: ada.email, password: 'wrong horse' }
-    for (let i = 0; i < 4; i++) await expect(repo.auth.signIn(wrong)).rejects.toThrow('Invalid credentials')
+    for (let i = 0; i < 4; i++)
+      await expect(repo.auth.signIn(wrong)).rejects.toThrow('Invalid credentials')
     advance(15 * 60_000)
     await expect(repo.auth.signIn(wrong)).rejects.toThrow('Invalid credentials')
-    await expect(repo.auth.signIn({ email: ada.email, password: 'correct horse' })).resolves.toBeTruthy()
+    await expect(
+      repo.auth.signIn({ email: ada.email, password: 'correct horse' }),
+    ).resolves.toBeTruthy()
   })
 })

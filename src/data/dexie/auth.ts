@@ -1,9 +1,18 @@
-import { verifyAdminSecret, type AdminSecretHash, builtInAdminSecretHash } from '@/domain/admin-secret'
+import {
+  verifyAdminSecret,
+  type AdminSecretHash,
+  builtInAdminSecretHash,
+} from '@/domain/admin-secret'
 import { adminSignUpSchema, signInSchema, signUpSchema } from '@/domain/auth-schemas'
 import { generateCouponCode } from '@/domain/coupon-code'
 import { AppError } from '@/domain/errors'
 import { newId } from '@/domain/ids'
-import { hashPassword, spendDecoyVerification, verifyPassword, type PasswordHash } from '@/domain/password-hash'
+import {
+  hashPassword,
+  spendDecoyVerification,
+  verifyPassword,
+  type PasswordHash,
+} from '@/domain/password-hash'
 import { lockedMessage, lockRemainingMs, registerFailure } from '@/domain/sign-in-throttle'
 import type { Role, User } from '@/domain/types'
 import { parseOrThrow } from '@/domain/validate'
@@ -15,7 +24,10 @@ type NewAccount = { fullName: string; email: string; role: Role; password: Passw
 const MAX_COUPON_DRAWS = 20
 
 function isConstraintError(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'ConstraintError' || error.message.includes('ConstraintError'))
+  return (
+    error instanceof Error &&
+    (error.name === 'ConstraintError' || error.message.includes('ConstraintError'))
+  )
 }
 
 export type AuthOptions = {
@@ -26,7 +38,10 @@ export type AuthOptions = {
 
 export function createAuthRepository(
   { db, clock }: RepositoryContext,
-  { adminSecretHash = builtInAdminSecretHash(), drawCouponCode = generateCouponCode }: AuthOptions = {},
+  {
+    adminSecretHash = builtInAdminSecretHash(),
+    drawCouponCode = generateCouponCode,
+  }: AuthOptions = {},
 ): AuthRepository {
   async function uniqueCouponCode(): Promise<string> {
     for (let draw = 0; draw < MAX_COUPON_DRAWS; draw++) {
@@ -69,7 +84,12 @@ export function createAuthRepository(
     async signUp(input) {
       const data = parseOrThrow(signUpSchema, input)
       const password = await hashPassword(data.password)
-      return createAccount({ fullName: data.fullName, email: data.email, role: data.role, password })
+      return createAccount({
+        fullName: data.fullName,
+        email: data.email,
+        role: data.role,
+        password,
+      })
     },
 
     async signUpAdmin(input) {
@@ -102,7 +122,11 @@ export function createAuthRepository(
       }
       await db.transaction('rw', db.signInThrottle, db.session, async () => {
         await db.signInThrottle.delete(email)
-        await db.session.put({ id: SESSION_KEY, userId: user.id, signedInAt: clock().toISOString() })
+        await db.session.put({
+          id: SESSION_KEY,
+          userId: user.id,
+          signedInAt: clock().toISOString(),
+        })
       })
       return user
     },

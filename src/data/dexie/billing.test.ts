@@ -5,8 +5,18 @@ import { createTestRepository } from '../test-support'
 async function withEmployeeAndUser() {
   const context = createTestRepository()
   const { repo } = context
-  const employee = await repo.auth.signUp({ fullName: 'Em', email: 'em@example.com', password: 'password123', role: 'employee' })
-  const user = await repo.auth.signUp({ fullName: 'Us', email: 'us@example.com', password: 'password123', role: 'user' })
+  const employee = await repo.auth.signUp({
+    fullName: 'Em',
+    email: 'em@example.com',
+    password: 'password123',
+    role: 'employee',
+  })
+  const user = await repo.auth.signUp({
+    fullName: 'Us',
+    email: 'us@example.com',
+    password: 'password123',
+    role: 'user',
+  })
   return { ...context, employee, user, code: employee.couponCode ?? '' }
 }
 
@@ -14,14 +24,22 @@ describe('subscriptions and the commission ledger', () => {
   it('buys a plan at list price without a coupon', async () => {
     const { repo, db } = await withEmployeeAndUser()
     const subscription = await repo.subscriptions.create({ plan: 'annual8' })
-    expect(subscription).toMatchObject({ plan: 'annual8', priceCents: 59_900, discountCents: 0, letters: 8 })
+    expect(subscription).toMatchObject({
+      plan: 'annual8',
+      priceCents: 59_900,
+      discountCents: 0,
+      letters: 8,
+    })
     expect(subscription.expiresAt).toBe('2027-11-22T12:00:00.000Z')
     expect(await db.commissions.count()).toBe(0)
   })
 
   it('applies a padded lower-case coupon: 20% off and 5% commission in one transaction', async () => {
     const { repo, db, employee, code } = await withEmployeeAndUser()
-    const subscription = await repo.subscriptions.create({ plan: 'single', couponCode: `  ${code.toLowerCase()} ` })
+    const subscription = await repo.subscriptions.create({
+      plan: 'single',
+      couponCode: `  ${code.toLowerCase()} `,
+    })
     expect(subscription).toMatchObject({
       priceCents: 23_920,
       discountCents: 5_980,
@@ -31,7 +49,9 @@ describe('subscriptions and the commission ledger', () => {
       expiresAt: null,
     })
     const ledger = await db.commissions.toArray()
-    expect(ledger).toEqual([expect.objectContaining({ subscriptionId: subscription.id, amountCents: 1_196 })])
+    expect(ledger).toEqual([
+      expect.objectContaining({ subscriptionId: subscription.id, amountCents: 1_196 }),
+    ])
     expect(await db.users.get(employee.id)).toMatchObject({ referrals: 1, earningsCents: 1_196 })
   })
 
@@ -75,7 +95,9 @@ describe('subscriptions and the commission ledger', () => {
       couponCode: code,
     })
     expect(await repo.referrals.findEmployeeByCouponCode('EMPNOPE00')).toBeNull()
-    await expect(repo.referrals.findEmployeeByCouponCode('')).rejects.toThrow('Please enter a coupon code')
+    await expect(repo.referrals.findEmployeeByCouponCode('')).rejects.toThrow(
+      'Please enter a coupon code',
+    )
   })
 
   it('lists all subscriptions for admins only', async () => {

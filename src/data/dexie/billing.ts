@@ -42,14 +42,18 @@ async function creditWithin(
   return commission
 }
 
-export function createSubscriptionsRepository({ db, clock }: RepositoryContext): SubscriptionsRepository {
+export function createSubscriptionsRepository({
+  db,
+  clock,
+}: RepositoryContext): SubscriptionsRepository {
   return {
     async create(input) {
       const plan = requirePlan(input.plan)
       const tables = [db.subscriptions, db.commissions, db.users, db.session]
       return db.transaction('rw', tables, async () => {
         const user = await requireRole(db, ['user'])
-        const employee = input.couponCode === undefined ? undefined : await employeeByCode(db, input.couponCode)
+        const employee =
+          input.couponCode === undefined ? undefined : await employeeByCode(db, input.couponCode)
         if (input.couponCode !== undefined && !employee) throw new AppError('INVALID_COUPON')
         const price = priceWithCoupon(plan.priceCents, employee !== undefined)
         const times = stamp(clock)
@@ -83,17 +87,24 @@ export function createReferralsRepository({ db, clock }: RepositoryContext): Ref
     async findEmployeeByCouponCode(code): Promise<EmployeeCoupon | null> {
       await requireRole(db, ['user', 'employee', 'admin'])
       const employee = await employeeByCode(db, code)
-      return employee?.couponCode ? { employeeId: employee.id, couponCode: employee.couponCode } : null
+      return employee?.couponCode
+        ? { employeeId: employee.id, couponCode: employee.couponCode }
+        : null
     },
 
     async creditEmployee(subscriptionId) {
-      return db.transaction('rw', [db.subscriptions, db.commissions, db.users, db.session], async () => {
-        const caller = await requireRole(db, ['user', 'admin'])
-        const subscription = await db.subscriptions.get(subscriptionId)
-        if (!subscription) throw new AppError('NOT_FOUND')
-        if (caller.role !== 'admin' && subscription.userId !== caller.id) throw new AppError('FORBIDDEN')
-        return creditWithin(db, clock, subscription)
-      })
+      return db.transaction(
+        'rw',
+        [db.subscriptions, db.commissions, db.users, db.session],
+        async () => {
+          const caller = await requireRole(db, ['user', 'admin'])
+          const subscription = await db.subscriptions.get(subscriptionId)
+          if (!subscription) throw new AppError('NOT_FOUND')
+          if (caller.role !== 'admin' && subscription.userId !== caller.id)
+            throw new AppError('FORBIDDEN')
+          return creditWithin(db, clock, subscription)
+        },
+      )
     },
   }
 }

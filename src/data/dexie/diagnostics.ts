@@ -8,7 +8,10 @@ const MESSAGE_MAX = 2_000
 const STACK_MAX = 20_000
 const ROUTE_MAX = 2_000
 
-export function createDiagnosticsRepository({ db, clock }: RepositoryContext): DiagnosticsRepository {
+export function createDiagnosticsRepository({
+  db,
+  clock,
+}: RepositoryContext): DiagnosticsRepository {
   return {
     async recordError(report) {
       const row: ErrorReport = {

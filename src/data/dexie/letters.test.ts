@@ -2,14 +2,27 @@ import { describe, expect, it } from 'vitest'
 import { DEVELOPMENT_ADMIN_SECRET } from '../../../build/admin-secret'
 import { SAMPLE_LETTER, createTestRepository } from '../test-support'
 
-const account = (email: string) => ({ fullName: 'Someone', email, password: 'password123', role: 'user' as const })
+const account = (email: string) => ({
+  fullName: 'Someone',
+  email,
+  password: 'password123',
+  role: 'user' as const,
+})
 
 describe('letters', () => {
   it('creates a letter for the signed-in user, status generating, input trimmed', async () => {
     const { repo } = createTestRepository()
     const user = await repo.auth.signUp(account('a@example.com'))
-    const letter = await repo.letters.create({ ...SAMPLE_LETTER, matter: `  ${SAMPLE_LETTER.matter}  ` })
-    expect(letter).toMatchObject({ userId: user.id, status: 'generating', content: '', matter: SAMPLE_LETTER.matter })
+    const letter = await repo.letters.create({
+      ...SAMPLE_LETTER,
+      matter: `  ${SAMPLE_LETTER.matter}  `,
+    })
+    expect(letter).toMatchObject({
+      userId: user.id,
+      status: 'generating',
+      content: '',
+      matter: SAMPLE_LETTER.matter,
+    })
     expect(letter.createdAt).toBe(letter.updatedAt)
   })
 
@@ -29,13 +42,18 @@ describe('letters', () => {
     const { repo, db } = createTestRepository()
     await expect(repo.letters.create(SAMPLE_LETTER)).rejects.toThrow('Please sign in to continue.')
     await repo.auth.signUp({ ...account('e@example.com'), role: 'employee' })
-    await expect(repo.letters.create(SAMPLE_LETTER)).rejects.toThrow('You do not have access to this.')
+    await expect(repo.letters.create(SAMPLE_LETTER)).rejects.toThrow(
+      'You do not have access to this.',
+    )
     expect(await db.letters.count()).toBe(0)
   })
 
   it.each([
     [{ ...SAMPLE_LETTER, matter: '   ' }, 'Matter/Subject is required'],
-    [{ ...SAMPLE_LETTER, resolution: 'x'.repeat(4001) }, 'Desired resolution must be at most 4,000 characters'],
+    [
+      { ...SAMPLE_LETTER, resolution: 'x'.repeat(4001) },
+      'Desired resolution must be at most 4,000 characters',
+    ],
     [{ ...SAMPLE_LETTER, type: 'Love Letter' }, 'Choose a letter type'],
   ])('rejects bad letter input (%#)', async (input, message) => {
     const { repo, db } = createTestRepository()
@@ -63,8 +81,16 @@ describe('letters', () => {
 describe('diagnostics and settings', () => {
   it('records an error with time, route and stack', async () => {
     const { repo, db } = createTestRepository()
-    const row = await repo.diagnostics.recordError({ message: 'boom', stack: 'at x', route: '/app' })
-    expect(await db.errors.get(row.id)).toMatchObject({ message: 'boom', stack: 'at x', route: '/app' })
+    const row = await repo.diagnostics.recordError({
+      message: 'boom',
+      stack: 'at x',
+      route: '/app',
+    })
+    expect(await db.errors.get(row.id)).toMatchObject({
+      message: 'boom',
+      stack: 'at x',
+      route: '/app',
+    })
     expect(row.createdAt).toBe('2026-11-22T12:00:00.000Z')
   })
 
@@ -78,9 +104,11 @@ describe('diagnostics and settings', () => {
   it('observes changes to what a query read', async () => {
     const { repo } = createTestRepository()
     const seen: Array<string | null> = []
-    const subscription = repo.observe(async () => (await repo.auth.currentUser())?.email ?? null).subscribe({
-      next: (value) => seen.push(value),
-    })
+    const subscription = repo
+      .observe(async () => (await repo.auth.currentUser())?.email ?? null)
+      .subscribe({
+        next: (value) => seen.push(value),
+      })
     await new Promise((resolve) => setTimeout(resolve, 50))
     await repo.auth.signUp(account('a@example.com'))
     await new Promise((resolve) => setTimeout(resolve, 100))

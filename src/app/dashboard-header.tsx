@@ -1,0 +1,27 @@
+import { useRouter } from '@tanstack/react-router'
+import type { Role, User } from '@/domain/types'
+import { SignOutButton } from '@/features/auth/sign-out-button'
+import { Badge } from '@/ui/badge'
+import { Brand } from './brand'
+import { ThemeSwitch } from './theme-switch'
+
+const ROLE_LABEL: Record<Role, string> = { user: 'User', employee: 'Employee', admin: 'Admin' }
+
+export function DashboardHeader({ user }: { user: User }) {
+  const router = useRouter()
+  return (
+    <header className="border-b border-ink-100 bg-white/80 backdrop-blur dark:border-ink-800 dark:bg-ink-900/80">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
+        <Brand />
+        <div className="flex items-center gap-2 sm:gap-3">
+          <ThemeSwitch />
+          <SignOutButton onSignedOut={() => void router.navigate({ to: '/auth' })} />
+        </div>
+      </div>
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3 px-4 pb-4 sm:px-6">
+        <h1 className="text-2xl font-semibold sm:text-3xl">Welcome, {user.fullName}</h1>
+        <Badge tone="accent">{ROLE_LABEL[user.role]}</Badge>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,67 @@
+import { createContext, type ReactNode, useContext, useEffect, useState } from 'react'
+import { useRepository } from '@/data/repository-context'
+
+export const THEMES = ['light', 'dark', 'system'] as const
+export type Theme = (typeof THEMES)[number]
+
+/** Mirrors the saved theme for index.html's first-paint script; the settings table is the record. */
+const STORAGE_KEY = 'letterhead.theme'
+
+const isTheme = (value: unknown): value is Theme => THEMES.includes(value as Theme)
+
+function readMirror(): Theme {
+  try {
+    const saved = localStorage.getItem(STORAGE_KEY)
+    return isTheme(saved) ? saved : 'system'
+  } catch {
+    return 'system'
+  }
+}
+
+function applyTheme(theme: Theme) {
+  const dark =
+    theme === 'dark' || (theme === 'system' && matchMedia('(prefers-color-scheme: dark)').matches)
+  document.documentElement.classList.toggle('dark', dark)
+}
+
+type ThemeValue = { theme: Theme; setTheme: (theme: Theme) => void }
+
+const ThemeContext = createContext<ThemeValue>({ theme: 'system', setTheme: () => undefined })
+
+export function ThemeProvider({ children }: { children: ReactNode }) {
+  const repository = useRepository()
+  const [theme, setThemeState] = useState<Theme>(readMirror)
+
+  useEffect(() => {
+    let cancelled = false
+    void repository.settings.get('theme').then((saved) => {
+      if (!cancelled && isTheme(saved)) setThemeState(saved)
+    })
+    return () => {
+      cancelled = true
+    }
+  }, [repository])
+
+  useEffect(() => {
+    applyTheme(theme)
+    if (theme !== 'system') return
+    const query = matchMedia('(prefers-color-scheme: dark)')
+    const follow = () => applyTheme('system')
+    query.addEventListener('change', follow)
+    return () => query.removeEventListener('change', follow)
+  }, [theme])
+
+  function setTheme(next: Theme) {
+    setThemeState(next)
+    try {
+      localStorage.setItem(STORAGE_KEY, next)
+    } catch {
+      // Private modes may refuse localStorage; the settings table still keeps the choice.
+    }
+    void repository.settings.set('theme', next)
+  }
+
+  return <ThemeContext.Provider value={{ theme, setTheme }}>{children}</ThemeContext.Provider>
+}
+
+export const useTheme = () => useContext(ThemeContext)

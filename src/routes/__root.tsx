@@ -1,0 +1,16 @@
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
+import type { RouterContext } from '@/app/router-context'
+import { Toaster } from '@/app/toaster'
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+})
+
+function RootLayout() {
+  return (
+    <>
+      <Outlet />
+      <Toaster />
+    </>
+  )
+}

@@ -1,0 +1,30 @@
+import { createFileRoute, redirect, useRouter } from '@tanstack/react-router'
+import { z } from 'zod'
+import { Brand } from '@/app/brand'
+import { safeRedirect } from '@/app/router-context'
+import { ThemeSwitch } from '@/app/theme-switch'
+import { AuthScreen } from '@/features/auth/auth-screen'
+
+export const Route = createFileRoute('/auth')({
+  validateSearch: z.object({ redirect: z.string().optional() }),
+  beforeLoad: ({ context, search }) => {
+    if (context.currentUser()) throw redirect({ href: safeRedirect(search.redirect) })
+  },
+  component: AuthRoute,
+})
+
+function AuthRoute() {
+  const { redirect: target } = Route.useSearch()
+  const router = useRouter()
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="mx-auto flex w-full max-w-6xl items-center justify-between px-4 py-4 sm:px-6">
+        <Brand />
+        <ThemeSwitch />
+      </header>
+      <main className="flex flex-1 items-start justify-center px-4 pb-12 pt-4 sm:items-center">
+        <AuthScreen onSignedIn={() => router.history.push(safeRedirect(target))} />
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,17 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { Brand } from '@/app/brand'
+import { RoleDashboard } from '@/app/role-dashboard'
+import { SiteNavActions } from '@/app/site-nav'
+import { useSessionStore } from '@/features/auth/session-store'
+import { OldLanding } from '@/features/marketing/old-landing'
+
+export const Route = createFileRoute('/old')({
+  component: OldRoute,
+})
+
+/** The seed's session-aware entry: the simpler landing, or the dashboard for the role. */
+function OldRoute() {
+  const user = useSessionStore((state) => state.user)
+  if (user) return <RoleDashboard user={user} />
+  return <OldLanding brand={<Brand />} actions={<SiteNavActions />} />
+}

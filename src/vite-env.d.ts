@@ -1,0 +1,5 @@
+/// <reference types="vite/client" />
+
+type ImportMetaEnv = {
+  readonly VITE_DIAGNOSTICS?: string
+}

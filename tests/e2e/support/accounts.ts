@@ -1,0 +1,44 @@
+import type { Page } from 'playwright-core'
+
+/** The secret the browser-test build is made with (see package.json's test:e2e). */
+export const E2E_ADMIN_SECRET = 'e2e-admin-secret'
+
+export type Account = { fullName: string; email: string; password: string }
+
+let counter = 0
+export function newAccount(prefix = 'person'): Account {
+  counter += 1
+  return {
+    fullName: `Test ${prefix} ${counter}`,
+    email: `${prefix}${counter}-${Date.now()}@example.com`,
+    password: 'correct horse battery',
+  }
+}
+
+export async function signUp(page: Page, account: Account, role: 'user' | 'employee' = 'user') {
+  await page.goto('/auth')
+  await page.getByRole('tab', { name: 'Sign Up' }).click()
+  await page.getByLabel('Full Name').fill(account.fullName)
+  await page.getByLabel('Email').fill(account.email)
+  await page.getByLabel('Password').fill(account.password)
+  await page
+    .getByRole('radio', {
+      name:
+        role === 'user' ? 'User - Generate legal letters' : 'Employee - Earn referral commissions',
+    })
+    .check()
+  await page.getByRole('button', { name: 'Create Account' }).click()
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/auth')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+}
+
+export async function expectDashboard(page: Page, badge: 'User' | 'Employee' | 'Admin') {
+  await page.waitForURL('**/app')
+  await page.getByRole('heading', { name: /Welcome/ }).waitFor()
+  await page.getByText(badge, { exact: true }).waitFor()
+}
