@@ -2,6 +2,7 @@ import { Dexie, type EntityTable } from 'dexie'
 import type { ThrottleRecord } from '@/domain/sign-in-throttle'
 import type {
   Commission,
+  ContactMessage,
   Credential,
   ErrorReport,
   Letter,
@@ -9,16 +10,6 @@ import type {
   Subscription,
   User,
 } from '@/domain/types'
-
-export type Message = {
-  id: string
-  name: string
-  email: string
-  subject: string
-  message: string
-  createdAt: string
-  updatedAt: string
-}
 
 export type Setting = { key: string; value: unknown }
 
@@ -45,7 +36,7 @@ export type LetterheadDatabase = Dexie & {
   letters: EntityTable<Letter, 'id'>
   subscriptions: EntityTable<Subscription, 'id'>
   commissions: EntityTable<Commission, 'id'>
-  messages: EntityTable<Message, 'id'>
+  messages: EntityTable<ContactMessage, 'id'>
   errors: EntityTable<ErrorReport, 'id'>
   settings: EntityTable<Setting, 'key'>
   signInThrottle: EntityTable<ThrottleRecord, 'email'>

@@ -5,6 +5,7 @@ import { createReferralsRepository, createSubscriptionsRepository } from './dexi
 import type { RepositoryContext } from './dexie/context'
 import { createDiagnosticsRepository, createSettingsRepository } from './dexie/diagnostics'
 import { createLettersRepository } from './dexie/letters'
+import { createMessagesRepository } from './dexie/messages'
 import type { Repository } from './repository'
 
 export type DexieRepositoryOptions = {
@@ -23,6 +24,7 @@ export function createDexieRepository(options: DexieRepositoryOptions = {}): Rep
     letters: createLettersRepository(context),
     subscriptions: createSubscriptionsRepository(context),
     referrals: createReferralsRepository(context),
+    messages: createMessagesRepository(context),
     diagnostics: createDiagnosticsRepository(context),
     settings: createSettingsRepository(context),
     observe: (query) => liveQuery(query),

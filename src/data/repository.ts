@@ -1,6 +1,14 @@
 import type { AdminSignUpInput, SignInInput, SignUpInput } from '@/domain/auth-schemas'
+import type { ContactMessageInput } from '@/domain/contact-schema'
 import type { LetterInput } from '@/domain/letter-schema'
-import type { Commission, ErrorReport, Letter, Subscription, User } from '@/domain/types'
+import type {
+  Commission,
+  ContactMessage,
+  ErrorReport,
+  Letter,
+  Subscription,
+  User,
+} from '@/domain/types'
 
 /**
  * The only door to data. Features call these methods and nothing else, so a
@@ -13,6 +21,7 @@ export type Repository = {
   letters: LettersRepository
   subscriptions: SubscriptionsRepository
   referrals: ReferralsRepository
+  messages: MessagesRepository
   diagnostics: DiagnosticsRepository
   settings: SettingsRepository
   /** Re-runs `query` whenever the data it read changes, in this tab or another. */
@@ -63,6 +72,13 @@ export type ReferralsRepository = {
    * again for the same subscription returns the existing row.
    */
   creditEmployee(subscriptionId: string): Promise<Commission | null>
+}
+
+export type MessagesRepository = {
+  /** Stores a message sent from the landing page's contact form; anyone may send one. */
+  create(input: ContactMessageInput): Promise<ContactMessage>
+  /** Every message, newest first; admins only. */
+  listAll(): Promise<ContactMessage[]>
 }
 
 export type NewErrorReport = { message: string; stack: string; route: string }

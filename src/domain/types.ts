@@ -71,3 +71,11 @@ export type ErrorReport = Timestamps & {
   stack: string
   route: string
 }
+
+export type ContactMessage = Timestamps & {
+  id: string
+  name: string
+  email: string
+  subject: string
+  message: string
+}

@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import type { TestProject } from 'vitest/node'
 
-export const E2E_PORT = 4317
+/** Overridable so two runs on one machine do not collide. */
+const E2E_PORT = Number(process.env.E2E_PORT ?? 4317)
+const OUT_DIR = process.env.E2E_OUT_DIR ?? 'dist'
 
 async function waitForServer(url: string, server: ChildProcess): Promise<void> {
   const deadline = Date.now() + 30_000
@@ -23,7 +25,16 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://127.0.0.1:${E2E_PORT}`
   const server = spawn(
     'node_modules/.bin/vite',
-    ['preview', '--host', '127.0.0.1', '--port', String(E2E_PORT), '--strictPort'],
+    [
+      'preview',
+      '--outDir',
+      OUT_DIR,
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(E2E_PORT),
+      '--strictPort',
+    ],
     {
       stdio: ['ignore', 'inherit', 'inherit'],
     },

@@ -1,0 +1,27 @@
+import type { LetterType } from '@/domain/letter-schema'
+
+/** What a person asked for, already validated and trimmed. */
+export type LetterRequest = {
+  type: LetterType
+  senderName: string
+  senderAddress: string
+  recipientName: string
+  recipientAddress: string
+  matter: string
+  resolution: string
+}
+
+export type GenerationContext = {
+  /** The letter's date; the response deadline is counted from it. */
+  date: Date
+  signal?: AbortSignal
+}
+
+/**
+ * Turns a request into the letter's full text. The built-in composer works
+ * offline; other engines (an OpenAI-compatible endpoint) implement the same shape.
+ */
+export type LetterGenerator = {
+  readonly id: string
+  generate(request: LetterRequest, context: GenerationContext): Promise<string>
+}
