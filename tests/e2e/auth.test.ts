@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { E2E_ADMIN_SECRET, expectDashboard, newAccount, signIn, signUp } from './support/accounts'
-import { screenshot, useBrowser } from './support/browser'
+import { screenshot, setupBrowser } from './support/browser'
 import { visible } from './support/wait'
 
-const browser = useBrowser()
+const browser = setupBrowser()
 
 describe('accounts', () => {
   it('signs up a user, keeps the session over a reload, signs out and back in case-insensitively', async () => {

@@ -16,7 +16,7 @@ function chromiumPath(): string {
 export const baseUrl = () => inject('baseUrl')
 
 /** One Chromium per test file; each test takes a fresh context, so a fresh IndexedDB. */
-export function useBrowser() {
+export function setupBrowser() {
   let browser: Browser | undefined
   beforeAll(async () => {
     browser = await chromium.launch({

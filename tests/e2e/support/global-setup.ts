@@ -47,6 +47,8 @@ export default async function setup(project: TestProject) {
 }
 
 declare module 'vitest' {
+  // Module augmentation needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   export interface ProvidedContext {
     baseUrl: string
   }
