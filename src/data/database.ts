@@ -6,6 +6,7 @@ import type {
   Credential,
   ErrorReport,
   Letter,
+  LetterVersion,
   Session,
   Subscription,
   User,
@@ -29,6 +30,19 @@ export const SCHEMA_V1 = {
   signInThrottle: 'email',
 } as const
 
+/**
+ * Version 2: previous versions of a letter's text; which subscription a
+ * letter's credit came from; one subscription per checkout attempt.
+ */
+export const SCHEMA_V2 = {
+  ...SCHEMA_V1,
+  letters: 'id, userId, [userId+createdAt], status, createdAt, subscriptionId',
+  subscriptions: 'id, userId, employeeId, createdAt, &idempotencyKey',
+  letterVersions: 'id, letterId, [letterId+createdAt]',
+} as const
+
+export const SCHEMA_VERSION = 2
+
 export type LetterheadDatabase = Dexie & {
   users: EntityTable<User, 'id'>
   credentials: EntityTable<Credential, 'userId'>
@@ -40,10 +54,22 @@ export type LetterheadDatabase = Dexie & {
   errors: EntityTable<ErrorReport, 'id'>
   settings: EntityTable<Setting, 'key'>
   signInThrottle: EntityTable<ThrottleRecord, 'email'>
+  letterVersions: EntityTable<LetterVersion, 'id'>
 }
 
 export function openDatabase(name: string = DATABASE_NAME): LetterheadDatabase {
   const db = new Dexie(name) as LetterheadDatabase
   db.version(1).stores(SCHEMA_V1)
+  db.version(2)
+    .stores(SCHEMA_V2)
+    .upgrade(async (tx) => {
+      // Purchases made before checkout attempts carried a key are their own attempt.
+      await tx
+        .table<Subscription, string>('subscriptions')
+        .toCollection()
+        .modify((subscription) => {
+          subscription.idempotencyKey ??= subscription.id
+        })
+    })
   return db
 }

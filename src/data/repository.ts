@@ -6,6 +6,7 @@ import type {
   ContactMessage,
   ErrorReport,
   Letter,
+  LetterVersion,
   Subscription,
   User,
 } from '@/domain/types'
@@ -42,18 +43,44 @@ export type AuthRepository = {
   currentUser(): Promise<User | null>
 }
 
+export type LetterPage = { letters: Letter[]; total: number }
+
 export type LettersRepository = {
   /** Creates a letter for the signed-in user, status `generating`. */
   create(input: LetterInput): Promise<Letter>
+  /** One of the signed-in user's letters; anyone else's is `NOT_FOUND`. */
+  get(id: string): Promise<Letter>
   /** The signed-in user's letters, newest first. */
   listMine(): Promise<Letter[]>
+  /** A page of the signed-in user's letters, newest first, with their total count. */
+  pageMine(page: { offset: number; limit: number }): Promise<LetterPage>
   /** Every letter, newest first; admins only. */
   listAll(): Promise<Letter[]>
+  /** Stores generated text: `generating` → `completed`. */
+  complete(id: string, result: { content: string; generator: string }): Promise<Letter>
+  /** Records why generation failed: `generating` → `failed`. */
+  fail(id: string, reason: string): Promise<Letter>
+  /** Tries a failed letter again: `failed` → `generating`. */
+  restart(id: string): Promise<Letter>
+  /** Saves text the user edited; the text it replaces becomes a previous version. */
+  editContent(id: string, content: string): Promise<Letter>
+  /** Stores new answers with the text generated from them; the old text becomes a previous version. */
+  replaceAnswers(
+    id: string,
+    input: LetterInput,
+    result: { content: string; generator: string },
+  ): Promise<Letter>
+  /** A letter's previous versions, newest first. */
+  listVersions(id: string): Promise<LetterVersion[]>
+  /** Brings back a previous version; the current text becomes a previous version itself. */
+  restoreVersion(id: string, versionId: string): Promise<Letter>
 }
 
 export type NewSubscription = {
   plan: string
   couponCode?: string
+  /** One key per checkout attempt: repeating a call with it returns the first subscription. */
+  idempotencyKey?: string
 }
 
 export type SubscriptionsRepository = {

@@ -33,3 +33,15 @@ export const letterInputSchema = z.object({
 })
 
 export type LetterInput = z.input<typeof letterInputSchema>
+
+export const CONTENT_MAX = 60_000
+
+export const letterContentSchema = z
+  .string()
+  .refine((text) => text.trim().length > 0, 'Letter text cannot be empty')
+  .refine(
+    (text) => text.length <= CONTENT_MAX,
+    `Letter text must be at most ${CONTENT_MAX.toLocaleString('en-US')} characters`,
+  )
+
+export const GENERATION_ERROR_MAX = 500

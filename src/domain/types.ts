@@ -41,6 +41,16 @@ export type Letter = Timestamps & {
   status: LetterStatus
   generator: string
   error?: string
+  /** The subscription whose credit paid for this letter, when one did. */
+  subscriptionId?: string
+}
+
+/** An earlier text of a letter, kept when it is edited, regenerated or restored over. */
+export type LetterVersion = Timestamps & {
+  id: string
+  letterId: string
+  content: string
+  reason: 'edited' | 'regenerated' | 'restored'
 }
 
 export type Subscription = Timestamps & {
@@ -54,6 +64,7 @@ export type Subscription = Timestamps & {
   employeeId?: string
   letters: number
   expiresAt: string | null
+  idempotencyKey: string
   cardBrand?: string
   cardLast4?: string
 }

@@ -52,6 +52,15 @@ export function createSubscriptionsRepository({
       const tables = [db.subscriptions, db.commissions, db.users, db.session]
       return db.transaction('rw', tables, async () => {
         const user = await requireRole(db, ['user'])
+        const idempotencyKey = input.idempotencyKey ?? newId()
+        const earlier = await db.subscriptions
+          .where('idempotencyKey')
+          .equals(idempotencyKey)
+          .first()
+        if (earlier) {
+          if (earlier.userId !== user.id) throw new AppError('FORBIDDEN')
+          return earlier
+        }
         const employee =
           input.couponCode === undefined ? undefined : await employeeByCode(db, input.couponCode)
         if (input.couponCode !== undefined && !employee) throw new AppError('INVALID_COUPON')
@@ -66,6 +75,7 @@ export function createSubscriptionsRepository({
           discountPercent: price.discountPercent,
           letters: plan.letters,
           expiresAt: planExpiry(plan, new Date(times.createdAt)),
+          idempotencyKey,
           ...(employee ? { couponCode: employee.couponCode, employeeId: employee.id } : {}),
           ...times,
         }

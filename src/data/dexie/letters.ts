@@ -6,6 +6,9 @@ import { parseOrThrow } from '@/domain/validate'
 import type { LetterheadDatabase } from '../database'
 import type { LettersRepository } from '../repository'
 import { type RepositoryContext, requireRole, stamp } from './context'
+import { createLetterLifecycle } from './letter-lifecycle'
+import { createLetterVersions } from './letter-versions'
+import { ownLetter } from './own-letter'
 
 /**
  * The point inside the create-letter transaction where a letter credit is
@@ -13,7 +16,11 @@ import { type RepositoryContext, requireRole, stamp } from './context'
  */
 async function consumeLetterCredit(_db: LetterheadDatabase, _user: User): Promise<void> {}
 
-export function createLettersRepository({ db, clock }: RepositoryContext): LettersRepository {
+const mine = (db: LetterheadDatabase, userId: string) =>
+  db.letters.where('[userId+createdAt]').between([userId, Dexie.minKey], [userId, Dexie.maxKey])
+
+export function createLettersRepository(context: RepositoryContext): LettersRepository {
+  const { db, clock } = context
   return {
     async create(input) {
       const data = parseOrThrow(letterInputSchema, input)
@@ -34,18 +41,30 @@ export function createLettersRepository({ db, clock }: RepositoryContext): Lette
       })
     },
 
+    // The callback must be an async function for Dexie to keep the transaction open across awaits.
+    get: (id) =>
+      db.transaction('r', [db.letters, db.session, db.users], async () => ownLetter(db, id)),
+
     async listMine() {
       const user = await requireRole(db, ['user'])
-      return db.letters
-        .where('[userId+createdAt]')
-        .between([user.id, Dexie.minKey], [user.id, Dexie.maxKey])
-        .reverse()
-        .toArray()
+      return mine(db, user.id).reverse().toArray()
+    },
+
+    async pageMine({ offset, limit }) {
+      const user = await requireRole(db, ['user'])
+      const [letters, total] = await Promise.all([
+        mine(db, user.id).reverse().offset(Math.max(0, offset)).limit(Math.max(1, limit)).toArray(),
+        mine(db, user.id).count(),
+      ])
+      return { letters, total }
     },
 
     async listAll() {
       await requireRole(db, ['admin'])
       return db.letters.orderBy('createdAt').reverse().toArray()
     },
+
+    ...createLetterLifecycle(context),
+    ...createLetterVersions(context),
   }
 }
