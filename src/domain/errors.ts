@@ -23,6 +23,18 @@ export const ERROR_MESSAGES = {
   NOT_FOUND: 'That item does not exist.',
   INVALID_INPUT: 'Please check the highlighted fields.',
   TOO_MANY_ATTEMPTS: 'Too many failed sign-in attempts.',
+  CARD_NUMBER_INVALID: 'Card number is not valid. Check the digits and try again.',
+  CARD_EXPIRY_INVALID: 'Expiry date must be a month from 01 to 12, as MM/YY.',
+  CARD_EXPIRED: 'This card has expired. Please use a different card.',
+  CVV_INVALID: 'CVV must be 3 or 4 digits.',
+  PAYMENT_AMOUNT_INVALID: 'The amount to pay is not valid. Please choose your plan again.',
+  CARD_DECLINED_INSUFFICIENT_FUNDS:
+    'Your card has insufficient funds. Please use a different card.',
+  CARD_DECLINED_EXPIRED: 'Your bank reports this card as expired. Please use a different card.',
+  CARD_DECLINED_CVC: 'The CVV is incorrect. Check the 3 or 4 digits on your card and try again.',
+  PROCESSING_ERROR: 'Your card could not be processed just now. Please try again in a moment.',
+  IDEMPOTENCY_CONFLICT:
+    'This payment was already submitted with different details. Please start checkout again.',
 } as const
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES
