@@ -27,6 +27,7 @@ export function createDexieRepository(options: DexieRepositoryOptions = {}): Rep
     messages: createMessagesRepository(context),
     diagnostics: createDiagnosticsRepository(context),
     settings: createSettingsRepository(context),
-    observe: (query) => liveQuery(query),
+    // Dexie follows a query across its awaits only when the querier is itself an async function.
+    observe: (query) => liveQuery(async () => await query()),
   }
 }

@@ -52,6 +52,8 @@ export type LettersRepository = {
   get(id: string): Promise<Letter>
   /** The signed-in user's letters, newest first. */
   listMine(): Promise<Letter[]>
+  /** How many letters the signed-in user has. */
+  countMine(): Promise<number>
   /** A page of the signed-in user's letters, newest first, with their total count. */
   pageMine(page: { offset: number; limit: number }): Promise<LetterPage>
   /** Every letter, newest first; admins only. */

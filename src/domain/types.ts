@@ -50,8 +50,21 @@ export type LetterVersion = Timestamps & {
   id: string
   letterId: string
   content: string
+  /** The answers the text was written from, so a restore brings both back together. */
+  answers: LetterAnswers
   reason: 'edited' | 'regenerated' | 'restored'
 }
+
+export type LetterAnswers = Pick<
+  Letter,
+  | 'type'
+  | 'senderName'
+  | 'senderAddress'
+  | 'recipientName'
+  | 'recipientAddress'
+  | 'matter'
+  | 'resolution'
+>
 
 export type Subscription = Timestamps & {
   id: string

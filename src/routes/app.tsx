@@ -1,17 +1,21 @@
-import { createFileRoute, Navigate, redirect } from '@tanstack/react-router'
-import { RoleDashboard } from '@/app/role-dashboard'
+import { createFileRoute, Navigate, Outlet, redirect } from '@tanstack/react-router'
+import { DashboardLayout } from '@/app/role-dashboard'
 import { useSessionStore } from '@/features/auth/session-store'
 
 export const Route = createFileRoute('/app')({
   beforeLoad: ({ context, location }) => {
     if (!context.currentUser()) throw redirect({ to: '/auth', search: { redirect: location.href } })
   },
-  component: AppRoute,
+  component: AppLayout,
 })
 
-function AppRoute() {
+function AppLayout() {
   const user = useSessionStore((state) => state.user)
   // Signed out in another tab: leave before the guard runs again.
   if (!user) return <Navigate to="/auth" />
-  return <RoleDashboard user={user} />
+  return (
+    <DashboardLayout user={user}>
+      <Outlet />
+    </DashboardLayout>
+  )
 }

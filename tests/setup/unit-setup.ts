@@ -5,3 +5,10 @@ import { afterEach } from 'vitest'
 
 // Component tests render into a shared document; unmount after each one.
 afterEach(() => cleanup())
+
+// jsdom lacks pointer capture, which sonner's swipe-to-dismiss calls on press.
+if (typeof Element !== 'undefined') {
+  Element.prototype.setPointerCapture ??= () => undefined
+  Element.prototype.releasePointerCapture ??= () => undefined
+  Element.prototype.hasPointerCapture ??= () => false
+}

@@ -70,6 +70,7 @@ describe('letter lifecycle', () => {
     const page = await repo.letters.pageMine({ offset: 2, limit: 2 })
     expect(page.total).toBe(5)
     expect(page.letters.map((l) => l.id)).toEqual([ids[2], ids[1]])
+    expect(await repo.letters.countMine()).toBe(5)
   })
 })
 
@@ -110,7 +111,8 @@ describe('letter versions', () => {
     expect(previous?.content).toBe('First text')
     advance(1000)
     const restored = await repo.letters.restoreVersion(letter.id, previous?.id ?? '')
-    expect(restored.content).toBe('First text')
+    expect(restored).toMatchObject({ content: 'First text', matter: SAMPLE_LETTER.matter })
+    expect(previous?.answers.matter).toBe(SAMPLE_LETTER.matter)
     const versions = await repo.letters.listVersions(letter.id)
     expect(versions.map((v) => [v.content, v.reason])).toEqual([
       ['Second text', 'restored'],

@@ -25,10 +25,21 @@ export function createLetterVersions({ db, clock }: RepositoryContext): Versions
     if (letter.status !== 'completed')
       throw new AppError('INVALID_INPUT', 'Only a finished letter can be changed.')
     const times = stamp(clock)
+    const { type, senderName, senderAddress, recipientName, recipientAddress, matter, resolution } =
+      letter
     await db.letterVersions.add({
       id: newId(),
       letterId: letter.id,
       content: letter.content,
+      answers: {
+        type,
+        senderName,
+        senderAddress,
+        recipientName,
+        recipientAddress,
+        matter,
+        resolution,
+      },
       reason,
       ...times,
     })
@@ -78,7 +89,7 @@ export function createLetterVersions({ db, clock }: RepositoryContext): Versions
         const letter = await ownLetter(db, id)
         const version = await db.letterVersions.get(versionId)
         if (!version || version.letterId !== letter.id) throw new AppError('NOT_FOUND')
-        return replaceText(letter, 'restored', { content: version.content })
+        return replaceText(letter, 'restored', { ...version.answers, content: version.content })
       })
     },
   }

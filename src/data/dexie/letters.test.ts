@@ -116,3 +116,19 @@ describe('diagnostics and settings', () => {
     expect(seen).toEqual([null, 'a@example.com'])
   })
 })
+
+describe('observing letters', () => {
+  it('re-counts when a letter is added, through a query that awaits before it reads', async () => {
+    const { repo } = createTestRepository()
+    await repo.auth.signUp(account('a@example.com'))
+    const counts: number[] = []
+    const subscription = repo
+      .observe(() => repo.letters.countMine())
+      .subscribe({ next: (n) => counts.push(n) })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    await repo.letters.create(SAMPLE_LETTER)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    subscription.unsubscribe()
+    expect(counts).toEqual([0, 1])
+  })
+})

@@ -50,6 +50,11 @@ export function createLettersRepository(context: RepositoryContext): LettersRepo
       return mine(db, user.id).reverse().toArray()
     },
 
+    async countMine() {
+      const user = await requireRole(db, ['user'])
+      return mine(db, user.id).count()
+    },
+
     async pageMine({ offset, limit }) {
       const user = await requireRole(db, ['user'])
       const [letters, total] = await Promise.all([

@@ -1,17 +1,52 @@
+import type { ReactNode } from 'react'
 import type { User } from '@/domain/types'
+import { useLive } from '@/data/use-live'
+import { TabList, tabPanelProps } from '@/ui/tabs'
+import type { DashboardSearch, UserTab } from './dashboard-view'
+import { GenerateLetterForm } from './generate-letter-form'
+import { MyLetters } from './my-letters'
 
-export function UserDashboard({ user }: { user: User }) {
+type UserDashboardProps = {
+  user: User
+  search: DashboardSearch
+  onSearchChange: (search: DashboardSearch) => void
+  /** The Subscription tab's content, from the billing feature. */
+  subscription: ReactNode
+}
+
+export function UserDashboard({ user, search, onSearchChange, subscription }: UserDashboardProps) {
+  const tab: UserTab = search.tab ?? 'generate'
+  const count = useLive((repository) => repository.letters.countMine(), `count:${user.id}`)
+  const tabs = [
+    { key: 'generate', label: 'Generate Letter' },
+    { key: 'letters', label: `My Letters (${count.data ?? 0})` },
+    { key: 'subscription', label: 'Subscription' },
+  ] as const
+
   return (
-    <section
-      aria-labelledby="user-dashboard-heading"
-      className="rounded-xl border border-ink-100 bg-white p-6 dark:border-ink-800 dark:bg-ink-900"
-    >
-      <h2 id="user-dashboard-heading" className="text-xl font-semibold">
-        Your letters
-      </h2>
-      <p className="mt-2 text-ink-600 dark:text-ink-300">
-        Signed in as {user.email}. Letter generation arrives here next.
-      </p>
-    </section>
+    <div className="flex flex-col gap-6">
+      <TabList
+        label="Dashboard"
+        items={tabs}
+        selected={tab}
+        onSelect={(next) => onSearchChange({ tab: next })}
+        idPrefix="dashboard"
+      />
+      <section
+        {...tabPanelProps('dashboard', tab)}
+        className="rounded-xl border border-ink-100 bg-white/60 p-4 sm:p-6 dark:border-ink-800 dark:bg-ink-900/60"
+      >
+        {tab === 'generate' ? (
+          <GenerateLetterForm fullName={user.fullName} />
+        ) : tab === 'letters' ? (
+          <MyLetters
+            page={search.page ?? 1}
+            onPageChange={(page) => onSearchChange({ tab, page })}
+          />
+        ) : (
+          subscription
+        )}
+      </section>
+    </div>
   )
 }

@@ -1,7 +1,10 @@
 import type { Page } from 'playwright-core'
 
 /** Reads every row of one table straight from the page's IndexedDB, as a test inspects storage. */
-export async function readTable(page: Page, table: string): Promise<Array<Record<string, unknown>>> {
+export async function readTable(
+  page: Page,
+  table: string,
+): Promise<Array<Record<string, unknown>>> {
   return page.evaluate(
     (name) =>
       new Promise<Array<Record<string, unknown>>>((resolve, reject) => {

@@ -1,0 +1,12 @@
+import { z } from 'zod'
+
+export const USER_TABS = ['generate', 'letters', 'subscription'] as const
+export type UserTab = (typeof USER_TABS)[number]
+
+/** The user dashboard's shareable state, kept in the URL's search. */
+export const dashboardSearchSchema = z.object({
+  tab: z.enum(USER_TABS).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).optional().catch(undefined),
+})
+
+export type DashboardSearch = z.output<typeof dashboardSearchSchema>

@@ -1,0 +1,68 @@
+import type { Letter } from '@/domain/types'
+import { type ExportFormat, fileNameFor } from './file-name'
+
+export type { ExportFormat }
+export type PageSize = 'letter' | 'a4'
+
+/** Writes the file; jsPDF, docx and the font are fetched only here, the first time they are needed. */
+export async function buildExport(
+  content: string,
+  format: ExportFormat,
+  pageSize: PageSize,
+): Promise<Blob> {
+  switch (format) {
+    case 'txt':
+      return (await import('./txt')).letterToText(content)
+    case 'pdf':
+      return (await import('./pdf')).letterToPdf(content, { pageSize })
+    case 'docx':
+      return (await import('./docx')).letterToDocx(content)
+  }
+}
+
+/** Hands a file to the browser's downloads. */
+export function saveFile(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = name
+  link.rel = 'noopener'
+  document.body.append(link)
+  link.click()
+  link.remove()
+  // Some browsers read the URL after click() returns; free it a little later.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}
+
+/** Mail clients cut long mailto: links; the full letter is in the PDF when sharing works. */
+const MAILTO_BODY_MAX = 1_800
+
+export function mailtoLink(letter: Pick<Letter, 'matter' | 'content'>): string {
+  const body =
+    letter.content.length > MAILTO_BODY_MAX
+      ? `${letter.content.slice(0, MAILTO_BODY_MAX)}\n\n[The letter continues; download it as a PDF for the full text.]`
+      : letter.content
+  return `mailto:?subject=${encodeURIComponent(`Re: ${letter.matter}`)}&body=${encodeURIComponent(body)}`
+}
+
+export type ShareOutcome = 'shared' | 'cancelled' | 'unsupported'
+
+/** Shares the PDF through the system share sheet where the browser can; says so when it cannot. */
+export async function shareLetter(letter: Letter, pageSize: PageSize): Promise<ShareOutcome> {
+  if (typeof navigator.canShare !== 'function') return 'unsupported'
+  const pdf = await buildExport(letter.content, 'pdf', pageSize)
+  const file = new File([pdf], fileNameFor(letter.id, 'pdf'), { type: 'application/pdf' })
+  const data = {
+    files: [file],
+    title: `Re: ${letter.matter}`,
+    text: `Letter to ${letter.recipientName}`,
+  }
+  if (!navigator.canShare(data)) return 'unsupported'
+  try {
+    await navigator.share(data)
+    return 'shared'
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') return 'cancelled'
+    throw error
+  }
+}

@@ -1,0 +1,59 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { messageFor } from '@/domain/errors'
+import { type LetterInput, letterInputSchema } from '@/domain/letter-schema'
+import { Button } from '@/ui/button'
+import { FormAlert } from '@/ui/form-alert'
+import { GenerationOverlay } from './generation-overlay'
+import { LetterFields } from './letter-fields'
+import { useGenerateLetter } from './use-generate-letter'
+
+const blankLetter = (senderName: string): LetterInput => ({
+  type: 'Demand Letter',
+  senderName,
+  senderAddress: '',
+  recipientName: '',
+  recipientAddress: '',
+  matter: '',
+  resolution: '',
+})
+
+export function GenerateLetterForm({ fullName }: { fullName: string }) {
+  const form = useForm<LetterInput>({
+    resolver: zodResolver(letterInputSchema),
+    defaultValues: blankLetter(fullName),
+  })
+  const { step, generate } = useGenerateLetter()
+  const [alert, setAlert] = useState<string | null>(null)
+
+  async function submit(values: LetterInput) {
+    setAlert(null)
+    try {
+      const outcome = await generate(values)
+      // Keep the answers after a failure so Retry (or a second try) needs no retyping.
+      if (outcome === 'completed') form.reset(blankLetter(values.senderName.trim()))
+    } catch (error) {
+      setAlert(messageFor(error, 'GENERATION_FAILED'))
+    }
+  }
+
+  const busy = step > 0
+  return (
+    <form
+      noValidate
+      aria-label="Generate letter"
+      onSubmit={(event) => void form.handleSubmit(submit)(event)}
+      className="flex flex-col gap-5"
+    >
+      <FormAlert message={alert} />
+      <LetterFields register={form.register} errors={form.formState.errors} />
+      <div>
+        <Button type="submit" disabled={busy} aria-busy={busy} className="w-full sm:w-auto">
+          Generate Legal Letter
+        </Button>
+      </div>
+      {busy ? <GenerationOverlay step={step} /> : null}
+    </form>
+  )
+}

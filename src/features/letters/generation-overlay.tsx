@@ -1,0 +1,106 @@
+import { Check, Loader2 } from 'lucide-react'
+import { type KeyboardEvent, useEffect, useRef } from 'react'
+import { createPortal } from 'react-dom'
+import { cn } from '@/ui/cn'
+import { GENERATION_STEPS, type GenerationStep, progressPercent } from './generation-steps'
+
+/**
+ * Full-screen progress while a letter is written. The page behind is made
+ * inert and focus stays on the dialog until it closes.
+ */
+export function GenerationOverlay({ step }: { step: GenerationStep }) {
+  const dialog = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    const root = document.getElementById('root')
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    if (root) root.inert = true
+    dialog.current?.focus()
+    return () => {
+      if (root) root.inert = false
+      previous?.focus()
+    }
+  }, [])
+
+  const keepFocus = (event: KeyboardEvent) => {
+    if (event.key === 'Tab') event.preventDefault()
+  }
+
+  const percent = progressPercent(step)
+  const current = GENERATION_STEPS[step - 1] ?? GENERATION_STEPS[0]
+
+  return createPortal(
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-ink-950/70 p-4 backdrop-blur-sm">
+      <div
+        ref={dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="generation-title"
+        aria-describedby="generation-status"
+        tabIndex={-1}
+        onKeyDown={keepFocus}
+        className="w-full max-w-md rounded-xl bg-white p-6 shadow-2xl outline-none dark:bg-ink-900"
+      >
+        <h2 id="generation-title" className="text-xl font-semibold">
+          Preparing your letter
+        </h2>
+        <p
+          id="generation-status"
+          aria-live="polite"
+          className="mt-1 text-sm text-ink-600 dark:text-ink-300"
+        >
+          Step {Math.max(step, 1)} of {GENERATION_STEPS.length}: {current}
+        </p>
+        <div
+          role="progressbar"
+          aria-label="Letter progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          aria-valuetext={`${percent}%: ${current}`}
+          className="mt-4 h-2 overflow-hidden rounded-full bg-ink-100 dark:bg-ink-800"
+        >
+          <div
+            className="h-full rounded-full bg-brass-500 transition-[width] duration-500 motion-reduce:transition-none"
+            style={{ width: `${percent}%` }}
+          />
+        </div>
+        <ol className="mt-5 flex flex-col gap-3">
+          {GENERATION_STEPS.map((name, index) => {
+            const number = index + 1
+            const done = step > number || step === GENERATION_STEPS.length
+            const active = step === number && !done
+            return (
+              <li
+                key={name}
+                className={cn(
+                  'flex items-center gap-3 text-sm',
+                  !done && !active && 'text-ink-400',
+                )}
+              >
+                <span
+                  className={cn(
+                    'flex size-7 items-center justify-center rounded-full border text-xs font-semibold',
+                    done && 'border-brass-500 bg-brass-500 text-white',
+                    active && 'border-ink-700 dark:border-brass-300',
+                  )}
+                  aria-hidden
+                >
+                  {done ? (
+                    <Check className="size-4" />
+                  ) : active ? (
+                    <Loader2 className="size-4 animate-spin motion-reduce:animate-none" />
+                  ) : (
+                    number
+                  )}
+                </span>
+                <span className={cn(active && 'font-semibold')}>{name}</span>
+              </li>
+            )
+          })}
+        </ol>
+      </div>
+    </div>,
+    document.body,
+  )
+}

@@ -1,0 +1,63 @@
+import { Link } from '@tanstack/react-router'
+import { RotateCcw } from 'lucide-react'
+import type { Letter } from '@/domain/types'
+import { formatDateTime } from '@/lib/format-date'
+import { Button, buttonClass } from '@/ui/button'
+import { DownloadMenu } from './download-menu'
+import { StatusBadge } from './status-badge'
+
+type LetterCardProps = { letter: Letter; onRetry: (letter: Letter) => void }
+
+export function LetterCard({ letter, onRetry }: LetterCardProps) {
+  const headingId = `letter-${letter.id}-matter`
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="flex flex-col gap-3 rounded-lg border border-ink-100 bg-white p-4 sm:p-5 dark:border-ink-800 dark:bg-ink-900"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 id={headingId} className="truncate text-lg font-semibold">
+            {letter.matter}
+          </h3>
+          <p className="text-sm text-ink-600 dark:text-ink-300">
+            To {letter.recipientName} · {letter.type} ·{' '}
+            <time dateTime={letter.createdAt}>{formatDateTime(letter.createdAt)}</time>
+          </p>
+        </div>
+        <StatusBadge status={letter.status} />
+      </div>
+      {letter.status === 'completed' ? (
+        <p className="line-clamp-3 whitespace-pre-line font-serif text-sm text-ink-700 dark:text-ink-200">
+          {letter.content}
+        </p>
+      ) : letter.status === 'failed' ? (
+        <p className="text-sm text-red-800 dark:text-red-200">
+          This letter could not be written{letter.error ? `: ${letter.error}` : '.'}
+        </p>
+      ) : (
+        <p className="text-sm text-ink-500 dark:text-ink-400">Your letter is being written…</p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {letter.status === 'completed' ? (
+          <>
+            <Link
+              to="/app/letters/$letterId"
+              params={{ letterId: letter.id }}
+              className={buttonClass('primary')}
+            >
+              Open
+            </Link>
+            <DownloadMenu letter={letter} />
+          </>
+        ) : null}
+        {letter.status === 'failed' ? (
+          <Button variant="secondary" onClick={() => onRetry(letter)}>
+            <RotateCcw aria-hidden className="size-4" />
+            Retry
+          </Button>
+        ) : null}
+      </div>
+    </article>
+  )
+}

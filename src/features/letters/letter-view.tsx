@@ -1,0 +1,67 @@
+import { Link } from '@tanstack/react-router'
+import { ArrowLeft } from 'lucide-react'
+import { useState } from 'react'
+import { useLive } from '@/data/use-live'
+import { formatDateTime } from '@/lib/format-date'
+import { Button, buttonClass } from '@/ui/button'
+import { DownloadMenu } from './download-menu'
+import { LetterAnswersEditor } from './letter-answers-editor'
+import { LetterPaper } from './letter-paper'
+import { LetterTextEditor } from './letter-text-editor'
+import { LetterVersions } from './letter-versions'
+import { StatusBadge } from './status-badge'
+
+type Mode = 'read' | 'edit' | 'answers'
+
+export function LetterView({ letterId }: { letterId: string }) {
+  const live = useLive((repository) => repository.letters.get(letterId), `letter:${letterId}`)
+  const [mode, setMode] = useState<Mode>('read')
+
+  if (live.status === 'loading') return <p className="text-ink-500">Opening the letter…</p>
+  if (live.status === 'error') return <p role="alert">This letter could not be opened.</p>
+  const letter = live.data
+  const ready = letter.status === 'completed'
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Link to="/app" search={{ tab: 'letters' }} className={buttonClass('ghost')}>
+          <ArrowLeft aria-hidden className="size-4" />
+          My Letters
+        </Link>
+        {ready && mode === 'read' ? (
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" onClick={() => setMode('edit')}>
+              Edit Text
+            </Button>
+            <Button variant="secondary" onClick={() => setMode('answers')}>
+              Change Answers
+            </Button>
+            <DownloadMenu letter={letter} />
+          </div>
+        ) : null}
+      </div>
+      <header className="flex flex-wrap items-center gap-3">
+        <h2 className="text-2xl font-semibold">{letter.matter}</h2>
+        <StatusBadge status={letter.status} />
+        <p className="w-full text-sm text-ink-600 dark:text-ink-300">
+          {letter.type} to {letter.recipientName} · created {formatDateTime(letter.createdAt)}
+        </p>
+      </header>
+      {mode === 'edit' ? (
+        <LetterTextEditor letter={letter} onDone={() => setMode('read')} />
+      ) : mode === 'answers' ? (
+        <LetterAnswersEditor letter={letter} onDone={() => setMode('read')} />
+      ) : ready ? (
+        <LetterPaper content={letter.content} />
+      ) : (
+        <p className="text-ink-600 dark:text-ink-300">
+          {letter.status === 'failed'
+            ? 'This letter could not be written. Retry it from My Letters.'
+            : 'This letter is being written…'}
+        </p>
+      )}
+      <LetterVersions letterId={letter.id} />
+    </div>
+  )
+}

@@ -1,0 +1,47 @@
+import { toast } from 'sonner'
+import { useRepository } from '@/data/repository-context'
+import type { Letter } from '@/domain/types'
+import {
+  buildExport,
+  type ExportFormat,
+  type PageSize,
+  saveFile,
+  shareLetter,
+} from './export/deliver'
+import { fileNameFor } from './export/file-name'
+
+export const PAGE_SIZE_SETTING = 'pdfPageSize'
+
+const isPageSize = (value: unknown): value is PageSize => value === 'letter' || value === 'a4'
+
+/** Downloads and shares a letter, in the page size the user chose in Settings. */
+export function useLetterExport() {
+  const repository = useRepository()
+
+  async function pageSize(): Promise<PageSize> {
+    const saved = await repository.settings.get(PAGE_SIZE_SETTING)
+    return isPageSize(saved) ? saved : 'letter'
+  }
+
+  async function download(letter: Letter, format: ExportFormat) {
+    try {
+      const blob = await buildExport(letter.content, format, await pageSize())
+      saveFile(blob, fileNameFor(letter.id, format))
+      toast.success('Letter downloaded successfully!')
+    } catch {
+      toast.error('The file could not be made. Please try again.')
+    }
+  }
+
+  /** Resolves true when the system share sheet took the letter; false means offer e-mail instead. */
+  async function share(letter: Letter): Promise<boolean> {
+    try {
+      return (await shareLetter(letter, await pageSize())) !== 'unsupported'
+    } catch {
+      toast.error('The letter could not be shared. Try downloading it instead.')
+      return true
+    }
+  }
+
+  return { download, share }
+}

@@ -1,0 +1,23 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { RoleDashboardBody } from '@/app/role-dashboard'
+import { useSessionStore } from '@/features/auth/session-store'
+import { dashboardSearchSchema } from '@/features/letters/dashboard-view'
+
+export const Route = createFileRoute('/app/')({
+  validateSearch: dashboardSearchSchema,
+  component: DashboardRoute,
+})
+
+function DashboardRoute() {
+  const user = useSessionStore((state) => state.user)
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  if (!user) return null
+  return (
+    <RoleDashboardBody
+      user={user}
+      search={search}
+      onSearchChange={(next) => void navigate({ search: next })}
+    />
+  )
+}

@@ -1,0 +1,37 @@
+import type { Page } from 'playwright-core'
+
+export type LetterAnswers = {
+  type?: string
+  senderAddress: string
+  recipientName: string
+  recipientAddress: string
+  matter: string
+  resolution: string
+}
+
+export const SAMPLE_ANSWERS: LetterAnswers = {
+  type: 'Demand Letter',
+  senderAddress: '12 Harbour Street\nPortsmouth PO1 2AB',
+  recipientName: 'Łukasz Żółć',
+  recipientAddress: 'ul. Długa 5\n00-001 Warszawa',
+  matter: 'Unpaid invoice #2041',
+  resolution: 'Pay the outstanding balance of $2,400 in full.',
+}
+
+/** Fills the Generate Letter form and submits it; the overlay opens next. */
+export async function generateLetter(page: Page, answers: LetterAnswers = SAMPLE_ANSWERS) {
+  await page.getByRole('tab', { name: 'Generate Letter' }).click()
+  if (answers.type) await page.getByLabel('Letter Type').selectOption(answers.type)
+  await page.getByLabel('Your Address').fill(answers.senderAddress)
+  await page.getByLabel('Recipient Name').fill(answers.recipientName)
+  await page.getByLabel('Recipient Address').fill(answers.recipientAddress)
+  await page.getByLabel('Matter/Subject').fill(answers.matter)
+  await page.getByLabel('Desired Resolution').fill(answers.resolution)
+  await page.getByRole('button', { name: 'Generate Legal Letter' }).click()
+}
+
+/** Waits for the overlay to finish and the success toast. */
+export async function waitForGenerated(page: Page) {
+  await page.getByText('Legal letter generated successfully!').waitFor({ timeout: 20_000 })
+  await page.getByRole('dialog').waitFor({ state: 'detached' })
+}
