@@ -32,7 +32,10 @@ describe('routes and screens', () => {
     await screenshot(page, 'error-screen')
     await expect.poll(async () => (await readTable(page, 'errors')).length).toBe(1)
     const [row] = await readTable(page, 'errors')
-    expect(row).toMatchObject({ message: 'Diagnostics: deliberate render crash', route: '/diagnostics/crash' })
+    expect(row).toMatchObject({
+      message: 'Diagnostics: deliberate render crash',
+      route: '/diagnostics/crash',
+    })
     expect(String(row?.stack)).toContain('Error')
     await page.getByRole('button', { name: 'Go Home' }).click()
     await page.waitForURL((url) => url.pathname === '/')
@@ -128,7 +131,9 @@ describe('routes and screens', () => {
     }
     await page.getByLabel('Password').fill(account.password)
     await page.getByRole('button', { name: 'Sign In' }).click()
-    await visible(page.getByRole('alert').filter({ hasText: 'Please wait 1 minute before trying again.' }))
+    await visible(
+      page.getByRole('alert').filter({ hasText: 'Please wait 1 minute before trying again.' }),
+    )
     await screenshot(page, 'auth-locked')
     await context.close()
   })

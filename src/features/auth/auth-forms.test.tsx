@@ -42,7 +42,10 @@ describe('auth forms', () => {
     await user.click(screen.getByRole('radio', { name: 'Employee - Earn referral commissions' }))
     await user.click(screen.getByRole('button', { name: 'Create Account' }))
     await vi.waitFor(() => expect(onSignedIn).toHaveBeenCalledOnce())
-    expect(onSignedIn.mock.calls[0]?.[0]).toMatchObject({ role: 'employee', email: 'grace@example.com' })
+    expect(onSignedIn.mock.calls[0]?.[0]).toMatchObject({
+      role: 'employee',
+      email: 'grace@example.com',
+    })
   })
 
   it('puts Invalid credentials in the alert and keeps the email', async () => {
@@ -50,7 +53,9 @@ describe('auth forms', () => {
     await user.type(screen.getByLabelText('Email'), 'nobody@example.com')
     await user.type(screen.getByLabelText('Password'), 'whatever123')
     await user.click(screen.getByRole('button', { name: 'Sign In' }))
-    await vi.waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Invalid credentials'))
+    await vi.waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Invalid credentials'),
+    )
     expect(screen.getByLabelText('Email')).toHaveValue('nobody@example.com')
     expect(onSignedIn).not.toHaveBeenCalled()
   })
@@ -70,7 +75,9 @@ describe('auth forms', () => {
     await user.type(screen.getByLabelText('Password'), 'long password')
     await user.type(screen.getByLabelText('Admin Secret Key'), 'guess')
     await user.click(screen.getByRole('button', { name: 'Create Admin Account' }))
-    await vi.waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Invalid admin secret key'))
+    await vi.waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Invalid admin secret key'),
+    )
     expect(await db.users.count()).toBe(0)
 
     await user.clear(screen.getByLabelText('Admin Secret Key'))
