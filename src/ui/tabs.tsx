@@ -57,8 +57,8 @@ export function TabList<K extends string>({
             className={cn(
               'min-h-10 flex-1 rounded-md px-3 py-2 text-sm font-medium transition-colors',
               active
-                ? 'bg-white text-ink-900 shadow-sm dark:bg-ink-700 dark:text-white'
-                : 'text-ink-600 hover:text-ink-900 dark:text-ink-300 dark:hover:text-white',
+                ? 'bg-ink-800 text-paper shadow-sm dark:bg-brass-400 dark:text-ink-950'
+                : 'text-ink-600 hover:bg-white/70 hover:text-ink-900 dark:text-ink-300 dark:hover:bg-ink-800 dark:hover:text-white',
             )}
           >
             {item.label}

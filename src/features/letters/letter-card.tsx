@@ -4,6 +4,7 @@ import type { Letter } from '@/domain/types'
 import { formatDateTime } from '@/lib/format-date'
 import { Button, buttonClass } from '@/ui/button'
 import { DownloadMenu } from './download-menu'
+import { letterExcerpt } from './letter-excerpt'
 import { StatusBadge } from './status-badge'
 
 type LetterCardProps = { letter: Letter; onRetry: (letter: Letter) => void }
@@ -29,7 +30,7 @@ export function LetterCard({ letter, onRetry }: LetterCardProps) {
       </div>
       {letter.status === 'completed' ? (
         <p className="line-clamp-3 whitespace-pre-line font-serif text-sm text-ink-700 dark:text-ink-200">
-          {letter.content}
+          {letterExcerpt(letter.content)}
         </p>
       ) : letter.status === 'failed' ? (
         <p className="text-sm text-red-800 dark:text-red-200">

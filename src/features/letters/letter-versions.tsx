@@ -5,12 +5,7 @@ import { messageFor } from '@/domain/errors'
 import type { LetterVersion } from '@/domain/types'
 import { formatDateTime } from '@/lib/format-date'
 import { Button } from '@/ui/button'
-
-/** From the salutation on: the part of a letter that tells versions apart. */
-const excerpt = (content: string) => {
-  const salutation = content.indexOf('\n\nDear ')
-  return salutation >= 0 ? content.slice(salutation + 2) : content
-}
+import { letterExcerpt } from './letter-excerpt'
 
 const REASONS: Record<LetterVersion['reason'], string> = {
   edited: 'Before your edit',
@@ -50,7 +45,7 @@ export function LetterVersions({ letterId }: { letterId: string }) {
                 <time dateTime={version.createdAt}>{formatDateTime(version.createdAt)}</time>
               </p>
               <p className="line-clamp-2 whitespace-pre-line font-serif text-sm text-ink-600 dark:text-ink-300">
-                {excerpt(version.content)}
+                {letterExcerpt(version.content)}
               </p>
             </div>
             <Button variant="secondary" onClick={() => void restore(version)}>
