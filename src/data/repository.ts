@@ -1,5 +1,6 @@
 import type { AdminSignUpInput, SignInInput, SignUpInput } from '@/domain/auth-schemas'
 import type { ContactMessageInput } from '@/domain/contact-schema'
+import type { Entitlements } from '@/domain/credits'
 import type { LetterInput } from '@/domain/letter-schema'
 import type {
   Commission,
@@ -83,11 +84,15 @@ export type NewSubscription = {
   couponCode?: string
   /** One key per checkout attempt: repeating a call with it returns the first subscription. */
   idempotencyKey?: string
+  /** What the payment gateway reported; never the card number or CVV. */
+  payment?: { chargeId: string; cardBrand: string; cardLast4: string }
 }
 
 export type SubscriptionsRepository = {
   /** Buys `plan` for the signed-in user, crediting the referring employee in the same transaction. */
   create(input: NewSubscription): Promise<Subscription>
+  /** The signed-in user's letters left across active subscriptions. */
+  entitlements(): Promise<Entitlements>
   /** Every subscription, newest first; admins only. */
   listAll(): Promise<Subscription[]>
 }
@@ -101,7 +106,11 @@ export type ReferralsRepository = {
    * again for the same subscription returns the existing row.
    */
   creditEmployee(subscriptionId: string): Promise<Commission | null>
+  /** The signed-in employee's commissions, newest first, with the sale each came from. */
+  myCommissions(): Promise<CommissionLine[]>
 }
+
+export type CommissionLine = Commission & { plan: string; saleCents: number }
 
 export type MessagesRepository = {
   /** Stores a message sent from the landing page's contact form; anyone may send one. */

@@ -31,3 +31,15 @@ export const SAMPLE_LETTER = {
   matter: 'Unpaid invoice #1843',
   resolution: 'Pay the outstanding balance of $2,400.',
 } as const
+
+/** A signed-in user who has bought letters, so they may write. */
+export async function signUpWithLetters(repo: Repository, email: string, plan = 'annual8') {
+  const user = await repo.auth.signUp({
+    fullName: 'Someone',
+    email,
+    password: 'password123',
+    role: 'user',
+  })
+  await repo.subscriptions.create({ plan })
+  return user
+}

@@ -78,6 +78,7 @@ export type Subscription = Timestamps & {
   letters: number
   expiresAt: string | null
   idempotencyKey: string
+  chargeId?: string
   cardBrand?: string
   cardLast4?: string
 }

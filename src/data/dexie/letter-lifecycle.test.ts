@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SAMPLE_LETTER, createTestRepository } from '../test-support'
+import { SAMPLE_LETTER, createTestRepository, signUpWithLetters } from '../test-support'
 
 const account = (email: string) => ({
   fullName: 'Someone',
@@ -10,7 +10,7 @@ const account = (email: string) => ({
 
 async function withLetter() {
   const context = createTestRepository()
-  await context.repo.auth.signUp(account('a@example.com'))
+  await signUpWithLetters(context.repo, 'a@example.com')
   const letter = await context.repo.letters.create(SAMPLE_LETTER)
   return { ...context, letter }
 }
@@ -51,7 +51,7 @@ describe('letter lifecycle', () => {
 
   it("hides another user's letter as if it did not exist", async () => {
     const { repo, letter } = await withLetter()
-    await repo.auth.signUp(account('b@example.com'))
+    await signUpWithLetters(repo, 'b@example.com')
     await expect(repo.letters.get(letter.id)).rejects.toThrow('That item does not exist.')
     await expect(
       repo.letters.complete(letter.id, { content: 'x', generator: 'x' }),
@@ -61,7 +61,7 @@ describe('letter lifecycle', () => {
 
   it('pages my letters newest first with the total', async () => {
     const { repo, advance } = createTestRepository()
-    await repo.auth.signUp(account('a@example.com'))
+    await signUpWithLetters(repo, 'a@example.com')
     const ids: string[] = []
     for (let i = 0; i < 5; i++) {
       ids.push((await repo.letters.create({ ...SAMPLE_LETTER, matter: `Matter ${i}` })).id)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEVELOPMENT_ADMIN_SECRET } from '../../../build/admin-secret'
-import { SAMPLE_LETTER, createTestRepository } from '../test-support'
+import { SAMPLE_LETTER, createTestRepository, signUpWithLetters } from '../test-support'
 
 const account = (email: string) => ({
   fullName: 'Someone',
@@ -12,7 +12,7 @@ const account = (email: string) => ({
 describe('letters', () => {
   it('creates a letter for the signed-in user, status generating, input trimmed', async () => {
     const { repo } = createTestRepository()
-    const user = await repo.auth.signUp(account('a@example.com'))
+    const user = await signUpWithLetters(repo, 'a@example.com')
     const letter = await repo.letters.create({
       ...SAMPLE_LETTER,
       matter: `  ${SAMPLE_LETTER.matter}  `,
@@ -28,11 +28,11 @@ describe('letters', () => {
 
   it('lists only my letters, newest first', async () => {
     const { repo, advance } = createTestRepository()
-    await repo.auth.signUp(account('a@example.com'))
+    await signUpWithLetters(repo, 'a@example.com')
     const first = await repo.letters.create(SAMPLE_LETTER)
     advance(1000)
     const second = await repo.letters.create({ ...SAMPLE_LETTER, matter: 'Second' })
-    await repo.auth.signUp(account('b@example.com'))
+    await signUpWithLetters(repo, 'b@example.com')
     await repo.letters.create({ ...SAMPLE_LETTER, matter: 'Not yours' })
     await repo.auth.signIn({ email: 'a@example.com', password: 'password123' })
     expect((await repo.letters.listMine()).map((l) => l.id)).toEqual([second.id, first.id])
@@ -57,14 +57,14 @@ describe('letters', () => {
     [{ ...SAMPLE_LETTER, type: 'Love Letter' }, 'Choose a letter type'],
   ])('rejects bad letter input (%#)', async (input, message) => {
     const { repo, db } = createTestRepository()
-    await repo.auth.signUp(account('a@example.com'))
+    await signUpWithLetters(repo, 'a@example.com')
     await expect(repo.letters.create(input as typeof SAMPLE_LETTER)).rejects.toThrow(message)
     expect(await db.letters.count()).toBe(0)
   })
 
   it('lists all letters for admins only', async () => {
     const { repo } = createTestRepository()
-    await repo.auth.signUp(account('a@example.com'))
+    await signUpWithLetters(repo, 'a@example.com')
     await repo.letters.create(SAMPLE_LETTER)
     await expect(repo.letters.listAll()).rejects.toThrow('You do not have access to this.')
     await repo.auth.signUpAdmin({
@@ -110,7 +110,7 @@ describe('diagnostics and settings', () => {
         next: (value) => seen.push(value),
       })
     await new Promise((resolve) => setTimeout(resolve, 50))
-    await repo.auth.signUp(account('a@example.com'))
+    await signUpWithLetters(repo, 'a@example.com')
     await new Promise((resolve) => setTimeout(resolve, 100))
     subscription.unsubscribe()
     expect(seen).toEqual([null, 'a@example.com'])
@@ -120,7 +120,7 @@ describe('diagnostics and settings', () => {
 describe('observing letters', () => {
   it('re-counts when a letter is added, through a query that awaits before it reads', async () => {
     const { repo } = createTestRepository()
-    await repo.auth.signUp(account('a@example.com'))
+    await signUpWithLetters(repo, 'a@example.com')
     const counts: number[] = []
     const subscription = repo
       .observe(() => repo.letters.countMine())

@@ -1,20 +1,15 @@
 import { Dexie } from 'dexie'
 import { newId } from '@/domain/ids'
 import { letterInputSchema } from '@/domain/letter-schema'
-import type { Letter, User } from '@/domain/types'
+import type { Letter } from '@/domain/types'
 import { parseOrThrow } from '@/domain/validate'
 import type { LetterheadDatabase } from '../database'
 import type { LettersRepository } from '../repository'
 import { type RepositoryContext, requireRole, stamp } from './context'
+import { takeLetterCredit } from './credits'
 import { createLetterLifecycle } from './letter-lifecycle'
 import { createLetterVersions } from './letter-versions'
 import { ownLetter } from './own-letter'
-
-/**
- * The point inside the create-letter transaction where a letter credit is
- * taken. Plans do not grant credits yet, so every signed-in user may write.
- */
-async function consumeLetterCredit(_db: LetterheadDatabase, _user: User): Promise<void> {}
 
 const mine = (db: LetterheadDatabase, userId: string) =>
   db.letters.where('[userId+createdAt]').between([userId, Dexie.minKey], [userId, Dexie.maxKey])
@@ -24,21 +19,27 @@ export function createLettersRepository(context: RepositoryContext): LettersRepo
   return {
     async create(input) {
       const data = parseOrThrow(letterInputSchema, input)
-      return db.transaction('rw', [db.letters, db.session, db.users], async () => {
-        const user = await requireRole(db, ['user'])
-        await consumeLetterCredit(db, user)
-        const letter: Letter = {
-          id: newId(),
-          userId: user.id,
-          ...data,
-          content: '',
-          status: 'generating',
-          generator: 'built-in',
-          ...stamp(clock),
-        }
-        await db.letters.add(letter)
-        return letter
-      })
+      return db.transaction(
+        'rw',
+        [db.letters, db.session, db.users, db.subscriptions],
+        async () => {
+          const user = await requireRole(db, ['user'])
+          // The credit is taken in the same transaction that writes the letter: both or neither.
+          const subscriptionId = await takeLetterCredit(db, user, clock())
+          const letter: Letter = {
+            id: newId(),
+            userId: user.id,
+            subscriptionId,
+            ...data,
+            content: '',
+            status: 'generating',
+            generator: 'built-in',
+            ...stamp(clock),
+          }
+          await db.letters.add(letter)
+          return letter
+        },
+      )
     },
 
     // The callback must be an async function for Dexie to keep the transaction open across awaits.

@@ -18,6 +18,7 @@ async function renderForm(generator: LetterGenerator = builtInComposer) {
     password: 'password123',
     role: 'user',
   })
+  await context.repo.subscriptions.create({ plan: 'annual4' })
   const root = document.createElement('div')
   root.id = 'root'
   document.body.append(root)

@@ -1,0 +1,51 @@
+import { AppError } from '@/domain/errors'
+import type { EmployeeCoupon, ReferralsRepository } from '../repository'
+import { creditWithin, employeeByCode } from './commission-ledger'
+import { type RepositoryContext, requireRole } from './context'
+
+export function createReferralsRepository({ db, clock }: RepositoryContext): ReferralsRepository {
+  return {
+    /** Only customers apply coupons: an employee cannot use theirs or anyone's. */
+    async findEmployeeByCouponCode(code): Promise<EmployeeCoupon | null> {
+      await requireRole(db, ['user'])
+      const employee = await employeeByCode(db, code)
+      return employee?.couponCode
+        ? { employeeId: employee.id, couponCode: employee.couponCode }
+        : null
+    },
+
+    async creditEmployee(subscriptionId) {
+      return db.transaction(
+        'rw',
+        [db.subscriptions, db.commissions, db.users, db.session],
+        async () => {
+          const caller = await requireRole(db, ['user', 'admin'])
+          const subscription = await db.subscriptions.get(subscriptionId)
+          if (!subscription) throw new AppError('NOT_FOUND')
+          if (caller.role !== 'admin' && subscription.userId !== caller.id)
+            throw new AppError('FORBIDDEN')
+          return creditWithin(db, clock, subscription)
+        },
+      )
+    },
+
+    async myCommissions() {
+      return db.transaction(
+        'r',
+        [db.commissions, db.subscriptions, db.users, db.session],
+        async () => {
+          const employee = await requireRole(db, ['employee'])
+          const commissions = await db.commissions.where('employeeId').equals(employee.id).toArray()
+          const sales = await db.subscriptions.bulkGet(commissions.map((row) => row.subscriptionId))
+          return commissions
+            .map((row, index) => ({
+              ...row,
+              plan: sales[index]?.plan ?? '',
+              saleCents: sales[index]?.priceCents ?? 0,
+            }))
+            .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
+        },
+      )
+    },
+  }
+}
