@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { SAMPLE_LETTER, createTestRepository, signUpWithLetters } from '../test-support'
 
-const account = (email: string) => ({
-  fullName: 'Someone',
-  email,
-  password: 'password123',
-  role: 'user' as const,
-})
-
 async function withLetter() {
   const context = createTestRepository()
   await signUpWithLetters(context.repo, 'a@example.com')
