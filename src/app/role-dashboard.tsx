@@ -31,7 +31,7 @@ export function RoleDashboardBody({ user, search, onSearchChange }: RoleDashboar
       user={user}
       search={search}
       onSearchChange={onSearchChange}
-      subscription={<SubscriptionTab />}
+      subscription={<SubscriptionTab userId={user.id} />}
     />
   )
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { expectDashboard, newAccount, signUp } from './support/accounts'
 import { screenshot, setupBrowser } from './support/browser'
+import { buyPlan } from './support/billing'
 import { SAMPLE_ANSWERS, generateLetter, waitForGenerated } from './support/letters'
 import { visible } from './support/wait'
 import { downloadFrom } from './support/downloads'
@@ -15,6 +16,7 @@ describe('letters', () => {
     await signUp(page, newAccount('writer'))
     await expectDashboard(page, 'User')
     await visible(page.getByRole('tab', { name: 'My Letters (0)' }))
+    await buyPlan(page)
     await screenshot(page, 'generate-form-desktop')
 
     await generateLetter(page)
@@ -52,6 +54,7 @@ describe('letters', () => {
     const page = await context.newPage()
     await signUp(page, newAccount('exporter'))
     await expectDashboard(page, 'User')
+    await buyPlan(page)
     await generateLetter(page, {
       ...SAMPLE_ANSWERS,
       type: 'Cease and Desist',
@@ -90,6 +93,7 @@ describe('letters', () => {
     const page = await context.newPage()
     await signUp(page, newAccount('sharer'))
     await expectDashboard(page, 'User')
+    await buyPlan(page)
     await generateLetter(page)
     await waitForGenerated(page)
     await page.getByRole('tab', { name: 'My Letters (1)' }).click()
@@ -144,6 +148,7 @@ describe('letters', () => {
     const page = await context.newPage()
     await signUp(page, newAccount('editor'))
     await expectDashboard(page, 'User')
+    await buyPlan(page)
     await generateLetter(page)
     await waitForGenerated(page)
     await page.getByRole('tab', { name: 'My Letters (1)' }).click()
@@ -185,6 +190,7 @@ describe('letters', () => {
     const page = await context.newPage()
     await signUp(page, newAccount('owner'))
     await expectDashboard(page, 'User')
+    await buyPlan(page)
     await generateLetter(page)
     await waitForGenerated(page)
     await page.getByRole('tab', { name: 'My Letters (1)' }).click()
@@ -211,6 +217,8 @@ describe('letters', () => {
     const page = await context.newPage()
     await signUp(page, newAccount('phone'))
     await expectDashboard(page, 'User')
+    await buyPlan(page)
+    await page.getByRole('tab', { name: 'Generate Letter' }).click()
     await screenshot(page, 'generate-form-phone')
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),

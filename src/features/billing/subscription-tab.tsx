@@ -1,27 +1,51 @@
-import { formatCents } from '@/domain/money'
-import { PLANS } from '@/domain/plans'
-import { Badge } from '@/ui/badge'
+import { findPlan } from '@/domain/plans'
+import { useCheckoutStore } from './checkout-store'
+import { LettersLeft } from './letters-left'
+import { OrderSummary } from './order-summary'
+import { PaymentForm } from './payment-form'
+import { PaymentSuccess } from './payment-success'
+import { PlanCards } from './plan-cards'
 
-/** The plan catalogue; buying a plan arrives with checkout. */
-export function SubscriptionTab() {
+/** Letters left, then the plans, or the checkout for the plan chosen. */
+export function SubscriptionTab({ userId }: { userId: string }) {
+  const { userId: checkoutUser, planId, step, selectPlan } = useCheckoutStore()
+  const plan = checkoutUser === userId && planId ? findPlan(planId) : undefined
+
+  if (!plan) {
+    return (
+      <div className="flex flex-col gap-6">
+        <LettersLeft userId={userId} />
+        <PlanCards onSelect={(id) => selectPlan(userId, id)} />
+      </div>
+    )
+  }
   return (
-    <div className="grid gap-4 md:grid-cols-3">
-      {PLANS.map((plan) => (
-        <article
-          key={plan.id}
-          aria-labelledby={`plan-${plan.id}`}
-          className="flex flex-col gap-2 rounded-lg border border-ink-100 bg-white p-5 dark:border-ink-800 dark:bg-ink-900"
+    <div className="mx-auto flex w-full max-w-lg flex-col gap-4">
+      <ol
+        aria-label="Checkout steps"
+        className="flex gap-2 text-xs font-semibold uppercase tracking-wider text-ink-500"
+      >
+        <li
+          aria-current={step === 'summary' ? 'step' : undefined}
+          className={step === 'summary' ? 'text-ink-900 dark:text-white' : ''}
         >
-          <div className="flex items-center justify-between gap-2">
-            <h3 id={`plan-${plan.id}`} className="text-lg font-semibold">
-              {plan.name}
-            </h3>
-            {plan.popular ? <Badge tone="accent">Most Popular</Badge> : null}
-          </div>
-          <p className="font-serif text-3xl">{formatCents(plan.priceCents)}</p>
-          <p className="text-sm text-ink-600 dark:text-ink-300">{plan.description}</p>
-        </article>
-      ))}
+          1 Order Summary
+        </li>
+        <li aria-hidden>›</li>
+        <li
+          aria-current={step === 'payment' ? 'step' : undefined}
+          className={step === 'payment' ? 'text-ink-900 dark:text-white' : ''}
+        >
+          2 Payment
+        </li>
+      </ol>
+      {step === 'summary' ? (
+        <OrderSummary plan={plan} />
+      ) : step === 'payment' ? (
+        <PaymentForm plan={plan} userId={userId} />
+      ) : (
+        <PaymentSuccess plan={plan} />
+      )}
     </div>
   )
 }

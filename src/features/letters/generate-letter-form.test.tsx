@@ -25,7 +25,11 @@ async function renderForm(generator: LetterGenerator = builtInComposer) {
   render(
     <RepositoryProvider repository={context.repo}>
       <LetterGeneratorProvider generator={generator}>
-        <GenerateLetterForm fullName="Ada Lovelace" />
+        <GenerateLetterForm
+          fullName="Ada Lovelace"
+          lettersLeft={4}
+          onChoosePlan={() => undefined}
+        />
         <Toaster />
       </LetterGeneratorProvider>
     </RepositoryProvider>,

@@ -7,6 +7,7 @@ import { Button } from '@/ui/button'
 import { FormAlert } from '@/ui/form-alert'
 import { GenerationOverlay } from './generation-overlay'
 import { LetterFields } from './letter-fields'
+import { NoLettersLeft } from './no-letters-left'
 import { useGenerateLetter } from './use-generate-letter'
 
 const blankLetter = (senderName: string): LetterInput => ({
@@ -19,7 +20,18 @@ const blankLetter = (senderName: string): LetterInput => ({
   resolution: '',
 })
 
-export function GenerateLetterForm({ fullName }: { fullName: string }) {
+type GenerateLetterFormProps = {
+  fullName: string
+  /** Undefined while still counting. */
+  lettersLeft: number | undefined
+  onChoosePlan: () => void
+}
+
+export function GenerateLetterForm({
+  fullName,
+  lettersLeft,
+  onChoosePlan,
+}: GenerateLetterFormProps) {
   const form = useForm<LetterInput>({
     resolver: zodResolver(letterInputSchema),
     defaultValues: blankLetter(fullName),
@@ -46,10 +58,16 @@ export function GenerateLetterForm({ fullName }: { fullName: string }) {
       onSubmit={(event) => void form.handleSubmit(submit)(event)}
       className="flex flex-col gap-5"
     >
+      {lettersLeft === 0 ? <NoLettersLeft onChoosePlan={onChoosePlan} /> : null}
       <FormAlert message={alert} />
       <LetterFields register={form.register} errors={form.formState.errors} />
       <div>
-        <Button type="submit" disabled={busy} aria-busy={busy} className="w-full sm:w-auto">
+        <Button
+          type="submit"
+          disabled={busy || lettersLeft === 0}
+          aria-busy={busy}
+          className="w-full sm:w-auto"
+        >
           Generate Legal Letter
         </Button>
       </div>

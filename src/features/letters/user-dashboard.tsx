@@ -17,6 +17,10 @@ type UserDashboardProps = {
 export function UserDashboard({ user, search, onSearchChange, subscription }: UserDashboardProps) {
   const tab: UserTab = search.tab ?? 'generate'
   const count = useLive((repository) => repository.letters.countMine(), `count:${user.id}`)
+  const entitlements = useLive(
+    (repository) => repository.subscriptions.entitlements(),
+    `entitlements:${user.id}`,
+  )
   const tabs = [
     { key: 'generate', label: 'Generate Letter' },
     { key: 'letters', label: `My Letters (${count.data ?? 0})` },
@@ -37,7 +41,11 @@ export function UserDashboard({ user, search, onSearchChange, subscription }: Us
         className="rounded-xl border border-ink-100 bg-white/60 p-4 sm:p-6 dark:border-ink-800 dark:bg-ink-900/60"
       >
         {tab === 'generate' ? (
-          <GenerateLetterForm fullName={user.fullName} />
+          <GenerateLetterForm
+            fullName={user.fullName}
+            lettersLeft={entitlements.data?.lettersLeft}
+            onChoosePlan={() => onSearchChange({ tab: 'subscription' })}
+          />
         ) : tab === 'letters' ? (
           <MyLetters
             page={search.page ?? 1}

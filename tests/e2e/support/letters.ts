@@ -18,7 +18,7 @@ export const SAMPLE_ANSWERS: LetterAnswers = {
   resolution: 'Pay the outstanding balance of $2,400 in full.',
 }
 
-/** Fills the Generate Letter form and submits it; the overlay opens next. */
+/** Fills the Generate Letter form and submits it; the overlay opens next. The user needs a letter credit. */
 export async function generateLetter(page: Page, answers: LetterAnswers = SAMPLE_ANSWERS) {
   await page.getByRole('tab', { name: 'Generate Letter' }).click()
   if (answers.type) await page.getByLabel('Letter Type').selectOption(answers.type)
