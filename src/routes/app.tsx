@@ -1,6 +1,7 @@
 import { createFileRoute, Navigate, Outlet, redirect } from '@tanstack/react-router'
 import { DashboardLayout } from '@/app/role-dashboard'
 import { useSessionStore } from '@/features/auth/session-store'
+import { LetterEngineProvider } from '@/features/letters/use-letter-engine'
 
 export const Route = createFileRoute('/app')({
   beforeLoad: ({ context, location }) => {
@@ -15,7 +16,9 @@ function AppLayout() {
   if (!user) return <Navigate to="/auth" />
   return (
     <DashboardLayout user={user}>
-      <Outlet />
+      <LetterEngineProvider>
+        <Outlet />
+      </LetterEngineProvider>
     </DashboardLayout>
   )
 }

@@ -1,0 +1,154 @@
+// @vitest-environment jsdom
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { Toaster, toast } from 'sonner'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { RepositoryProvider } from '@/data/repository-context'
+import { createTestRepository } from '@/data/test-support'
+import { SETTING_KEYS } from '@/domain/settings'
+import { EngineSettingsForm } from './engine-settings-form'
+import { useLetterGenerator } from './generator/generator-context'
+import { LetterEngineProvider } from './use-letter-engine'
+
+/** Shows which engine the letter forms below the provider would use. */
+function EngineProbe() {
+  return <output aria-label="Engine in use">{useLetterGenerator().id}</output>
+}
+
+const AI_SETTINGS = {
+  kind: 'openai-compatible',
+  baseUrl: 'https://llm.example.com/v1',
+  model: 'letter-model',
+  apiKey: 'sk-saved',
+} as const
+
+async function renderForm(saved?: unknown) {
+  const context = createTestRepository()
+  await context.repo.auth.signUp({
+    fullName: 'Ada Lovelace',
+    email: 'ada@example.com',
+    password: 'password123',
+    role: 'user',
+  })
+  if (saved !== undefined) await context.repo.settings.set(SETTING_KEYS.letterEngine, saved)
+  render(
+    <RepositoryProvider repository={context.repo}>
+      <LetterEngineProvider>
+        <EngineSettingsForm />
+        <EngineProbe />
+      </LetterEngineProvider>
+      <Toaster />
+    </RepositoryProvider>,
+  )
+  await screen.findByRole('form', { name: 'Letter engine' })
+  return { ...context, user: userEvent.setup() }
+}
+
+const engineForm = () => screen.getByRole('form', { name: 'Letter engine' })
+
+const stored = (repo: Awaited<ReturnType<typeof renderForm>>['repo']) =>
+  repo.settings.get(SETTING_KEYS.letterEngine)
+
+afterEach(() => {
+  toast.dismiss()
+  vi.unstubAllGlobals()
+})
+
+describe('engine settings form', () => {
+  it('starts on the built-in engine, with no endpoint fields', async () => {
+    await renderForm()
+    expect(screen.getByRole('radio', { name: 'Built-in (works offline)' })).toBeChecked()
+    expect(screen.queryByLabelText('Base URL')).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Test Connection' })).not.toBeInTheDocument()
+  })
+
+  it('says what is wrong and saves nothing until the endpoint is valid', async () => {
+    const { user, repo } = await renderForm()
+    await user.click(screen.getByRole('radio', { name: 'AI model (OpenAI-compatible)' }))
+    await user.type(screen.getByLabelText('Base URL'), 'ftp://files.example.com')
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }))
+    expect(
+      await screen.findByText('The Base URL must start with http:// or https://'),
+    ).toBeInTheDocument()
+    expect(screen.getByText('Model is required')).toBeInTheDocument()
+    expect(await stored(repo)).toBeUndefined()
+  })
+
+  it('saves the endpoint, keeping the key on this device', async () => {
+    const { user, repo } = await renderForm()
+    await user.click(screen.getByRole('radio', { name: 'AI model (OpenAI-compatible)' }))
+    await user.type(screen.getByLabelText('Base URL'), AI_SETTINGS.baseUrl)
+    await user.type(screen.getByLabelText('Model'), ` ${AI_SETTINGS.model} `)
+    const key = screen.getByLabelText('API Key')
+    expect(key).toHaveAttribute('type', 'password')
+    expect(screen.getByText(/Stored only on this device/)).toBeInTheDocument()
+    await user.type(key, AI_SETTINGS.apiKey)
+    expect(screen.getByRole('status', { name: 'Engine in use' })).toHaveTextContent('built-in')
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }))
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument()
+    expect(await stored(repo)).toEqual(AI_SETTINGS)
+    // The letter forms switch engine as soon as the setting is saved.
+    await vi.waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Engine in use' })).toHaveTextContent(
+        'openai-compatible:letter-model',
+      ),
+    )
+  })
+
+  it('loads the saved endpoint, and goes back to the built-in engine', async () => {
+    const { user, repo } = await renderForm(AI_SETTINGS)
+    expect(screen.getByRole('radio', { name: 'AI model (OpenAI-compatible)' })).toBeChecked()
+    expect(screen.getByLabelText('Base URL')).toHaveValue(AI_SETTINGS.baseUrl)
+    expect(screen.getByLabelText('Model')).toHaveValue(AI_SETTINGS.model)
+    expect(screen.getByLabelText('API Key')).toHaveValue(AI_SETTINGS.apiKey)
+
+    await user.click(screen.getByRole('radio', { name: 'Built-in (works offline)' }))
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }))
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument()
+    expect(await stored(repo)).toEqual({ kind: 'built-in' })
+    await vi.waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Engine in use' })).toHaveTextContent('built-in'),
+    )
+  })
+
+  it('treats a setting it cannot read as the built-in engine', async () => {
+    await renderForm({ kind: 'openai-compatible', baseUrl: 'not a url' })
+    expect(screen.getByRole('radio', { name: 'Built-in (works offline)' })).toBeChecked()
+    expect(screen.getByRole('status', { name: 'Engine in use' })).toHaveTextContent('built-in')
+  })
+
+  it('tests the connection and reports what the endpoint offers', async () => {
+    const fetch = vi.fn<typeof globalThis.fetch>(() =>
+      Promise.resolve(Response.json({ data: [{ id: 'letter-model' }, { id: 'other' }] })),
+    )
+    vi.stubGlobal('fetch', fetch)
+    const { user } = await renderForm(AI_SETTINGS)
+    await user.click(screen.getByRole('button', { name: 'Test Connection' }))
+    expect(await within(engineForm()).findByRole('status')).toHaveTextContent(
+      'Connected: the endpoint offers 2 models, including letter-model.',
+    )
+    expect(fetch).toHaveBeenCalledWith(
+      'https://llm.example.com/v1/models',
+      expect.objectContaining({
+        headers: expect.objectContaining({ Authorization: 'Bearer sk-saved' }),
+      }),
+    )
+  })
+
+  it('shows why the connection failed', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(Response.json({ error: { message: 'Invalid key' } }, { status: 401 })),
+      ),
+    )
+    const { user } = await renderForm(AI_SETTINGS)
+    await user.click(screen.getByRole('button', { name: 'Test Connection' }))
+    await vi.waitFor(() =>
+      expect(within(engineForm()).getByRole('alert')).toHaveTextContent(
+        'The AI endpoint answered HTTP 401: Invalid key Check the API Key.',
+      ),
+    )
+    expect(within(engineForm()).getByRole('status')).toBeEmptyDOMElement()
+  })
+})

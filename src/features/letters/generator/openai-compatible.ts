@@ -1,0 +1,226 @@
+import { z } from 'zod'
+import { AppError } from '@/domain/errors'
+import { RETRY_POLICY, retryDelayMs } from '@/domain/settings'
+import { buildLetterPrompt, replyProblem, unfence } from './letter-prompt'
+import type { LetterGenerator } from './letter-generator'
+import { errorDetail, parseCompletionEvent, readSseData } from './sse'
+
+/** Waits between attempts; injectable so tests do not wait for real. */
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>
+
+export type EndpointSettings = { baseUrl: string; apiKey?: string }
+
+export type OpenAiCompatibleOptions = EndpointSettings & {
+  model: string
+  fetch?: typeof fetch
+  sleep?: Sleep
+  /** How long the endpoint may stay silent (no headers, no tokens) before an attempt is given up. */
+  idleTimeoutMs?: number
+}
+
+export type ConnectionResult = { ok: true; models?: string[] } | { ok: false; message: string }
+
+/** A failed call: its message is what the person reads; `retryable` marks failures worth repeating. */
+export class EndpointError extends AppError {
+  readonly retryable: boolean
+
+  constructor(message: string, retryable = false) {
+    super('GENERATION_FAILED', message)
+    this.retryable = retryable
+  }
+}
+
+const IDLE_TIMEOUT_MS = 60_000
+
+const modelList = z.object({ data: z.array(z.object({ id: z.string() })) })
+
+// The browser's fetch must be called unbound from any object we keep it on.
+const browserFetch: typeof fetch = (input, init) => globalThis.fetch(input, init)
+
+// An abort ends the wait early; the next attempt then sees the signal and stops.
+const realSleep: Sleep = (ms, signal) =>
+  new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    const stop = () => {
+      clearTimeout(timer)
+      resolve()
+    }
+    signal?.addEventListener('abort', stop, { once: true })
+  })
+
+const endpoint = (baseUrl: string, path: string) => `${baseUrl.trim().replace(/\/+$/, '')}${path}`
+
+function headers(apiKey: string | undefined, accept: string): Record<string, string> {
+  const key = apiKey?.trim()
+  return { Accept: accept, ...(key ? { Authorization: `Bearer ${key}` } : {}) }
+}
+
+async function httpFailure(response: Response): Promise<EndpointError> {
+  const text = await response.text().catch(() => '')
+  let detail: string | undefined
+  try {
+    detail = errorDetail(JSON.parse(text))
+  } catch {
+    // Not JSON: a short plain-text reason is still worth showing; an HTML error page is not.
+    if (!text.trimStart().startsWith('<')) detail = text.trim()
+  }
+  const { status, statusText } = response
+  const hint =
+    status === 401 || status === 403
+      ? ' Check the API Key.'
+      : status === 404
+        ? ' Check the Base URL and the Model.'
+        : ''
+  const reason = detail ? `: ${detail.slice(0, 300)}` : '.'
+  return new EndpointError(
+    `The AI endpoint answered HTTP ${status}${statusText ? ` ${statusText}` : ''}${reason}${hint}`,
+    status >= 500 || status === 429,
+  )
+}
+
+/**
+ * One request with its own controller: the caller's signal cancels it, and so
+ * does silence longer than `idleMs` (`touch` restarts that clock on progress).
+ */
+async function attempt<T>(
+  url: string,
+  signal: AbortSignal | undefined,
+  idleMs: number,
+  work: (signal: AbortSignal, touch: () => void) => Promise<T>,
+): Promise<T> {
+  const controller = new AbortController()
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const touch = () => {
+    clearTimeout(timer)
+    timer = setTimeout(() => controller.abort(), idleMs)
+  }
+  const cancelled = () => new EndpointError('The request to the AI endpoint was cancelled.')
+  if (signal?.aborted) throw cancelled()
+  const cancel = () => controller.abort()
+  signal?.addEventListener('abort', cancel, { once: true })
+  touch()
+  try {
+    return await work(controller.signal, touch)
+  } catch (error) {
+    if (signal?.aborted) throw cancelled()
+    if (controller.signal.aborted)
+      throw new EndpointError(
+        `The AI endpoint at ${url} did not answer for ${Math.round(idleMs / 1000)} seconds.`,
+        true,
+      )
+    if (error instanceof EndpointError) throw error
+    throw new EndpointError(
+      `Could not reach the AI endpoint at ${url}. Check the Base URL and your connection, and ` +
+        'that the server accepts requests from this site (CORS).',
+      true,
+    )
+  } finally {
+    clearTimeout(timer)
+    signal?.removeEventListener('abort', cancel)
+  }
+}
+
+/** Runs `once`, repeating a retryable failure up to `retries` times with the seed's backoff. */
+async function withRetries<T>(
+  retries: number,
+  sleep: Sleep,
+  signal: AbortSignal | undefined,
+  once: () => Promise<T>,
+): Promise<T> {
+  for (let tries = 0; ; tries += 1) {
+    try {
+      return await once()
+    } catch (error) {
+      if (tries >= retries || !(error instanceof EndpointError) || !error.retryable) throw error
+      await sleep(retryDelayMs(tries), signal)
+    }
+  }
+}
+
+/** The letter's text from a streamed reply, or from a whole one when the server does not stream. */
+async function readCompletion(response: Response, touch: () => void): Promise<string> {
+  if (!response.body) throw new EndpointError('The AI endpoint sent an empty response.')
+  const parts: string[] = []
+  const isJson = response.headers.get('content-type')?.includes('application/json') ?? false
+  const events = isJson ? [await response.text()] : readSseData(response.body)
+  for await (const data of events) {
+    touch()
+    const event = parseCompletionEvent(data)
+    if (event.kind === 'invalid')
+      throw new EndpointError('The AI endpoint sent a reply that is not a chat completion.')
+    if (event.kind === 'error')
+      throw new EndpointError(`The AI endpoint reported: ${event.message}`)
+    parts.push(event.text)
+    if (event.truncated)
+      throw new EndpointError('The AI model stopped before the letter was finished.')
+  }
+  return parts.join('')
+}
+
+/** Writes letters with any server that speaks the OpenAI chat completions API. */
+export function createOpenAiCompatibleGenerator(options: OpenAiCompatibleOptions): LetterGenerator {
+  const fetchImpl = options.fetch ?? browserFetch
+  const sleep = options.sleep ?? realSleep
+  const idleMs = options.idleTimeoutMs ?? IDLE_TIMEOUT_MS
+  const url = endpoint(options.baseUrl, '/chat/completions')
+  return {
+    id: `openai-compatible:${options.model}`,
+    generate: (request, { date, signal }) =>
+      withRetries(RETRY_POLICY.mutationRetries, sleep, signal, () =>
+        attempt(url, signal, idleMs, async (attemptSignal, touch) => {
+          const response = await fetchImpl(url, {
+            method: 'POST',
+            signal: attemptSignal,
+            headers: {
+              ...headers(options.apiKey, 'text/event-stream'),
+              'Content-Type': 'application/json',
+            },
+            body: JSON.stringify({
+              model: options.model,
+              stream: true,
+              messages: buildLetterPrompt(request, date),
+            }),
+          })
+          if (!response.ok) throw await httpFailure(response)
+          touch()
+          const text = await readCompletion(response, touch).catch((error: unknown) => {
+            if (error instanceof EndpointError) throw error
+            throw new EndpointError(
+              'The connection to the AI endpoint broke off before the letter was finished.',
+              true,
+            )
+          })
+          const letter = unfence(text)
+          const problem = replyProblem(letter, request)
+          if (problem) throw new EndpointError(problem)
+          return letter
+        }),
+      ),
+  }
+}
+
+/** Asks the endpoint for its models: proof that the address and the key work. */
+export async function testConnection(
+  settings: EndpointSettings,
+  fetchImpl: typeof fetch = browserFetch,
+  options: { sleep?: Sleep; signal?: AbortSignal; idleTimeoutMs?: number } = {},
+): Promise<ConnectionResult> {
+  const url = endpoint(settings.baseUrl, '/models')
+  const { signal, sleep = realSleep, idleTimeoutMs = IDLE_TIMEOUT_MS } = options
+  try {
+    return await withRetries(RETRY_POLICY.queryRetries, sleep, signal, () =>
+      attempt(url, signal, idleTimeoutMs, async (attemptSignal) => {
+        const response = await fetchImpl(url, {
+          signal: attemptSignal,
+          headers: headers(settings.apiKey, 'application/json'),
+        })
+        if (!response.ok) throw await httpFailure(response)
+        const body: unknown = await response.json().catch(() => undefined)
+        const list = modelList.safeParse(body)
+        return list.success ? { ok: true, models: list.data.data.map((m) => m.id) } : { ok: true }
+      }),
+    )
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : String(error) }
+  }
+}
