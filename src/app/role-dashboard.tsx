@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import type { User } from '@/domain/types'
-import { AdminDashboard } from '@/features/admin/admin-dashboard'
+import { LocalAdminDashboard } from '@/features/admin/local-admin-dashboard'
 import { SubscriptionTab } from '@/features/billing/subscription-tab'
 import type { DashboardSearch } from '@/features/letters/dashboard-view'
 import { UserDashboard } from '@/features/letters/user-dashboard'
@@ -24,7 +24,7 @@ export type RoleDashboardProps = {
 
 /** The dashboard body for the signed-in person's role. */
 export function RoleDashboardBody({ user, search, onSearchChange }: RoleDashboardProps) {
-  if (user.role === 'admin') return <AdminDashboard />
+  if (user.role === 'admin') return <LocalAdminDashboard />
   if (user.role === 'employee') return <EmployeePortal user={user} />
   return (
     <UserDashboard

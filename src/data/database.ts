@@ -32,12 +32,20 @@ export const SCHEMA_V1 = {
 
 /**
  * Version 2: previous versions of a letter's text; which subscription a
- * letter's credit came from; one subscription per checkout attempt.
+ * letter's credit came from; one subscription per checkout attempt; and an
+ * index for every column the admin tables sort by, so a page is read by
+ * walking an index rather than sorting the table (`[role+…]` keeps users and
+ * employees apart in that walk).
  */
 export const SCHEMA_V2 = {
   ...SCHEMA_V1,
-  letters: 'id, userId, [userId+createdAt], status, createdAt, subscriptionId',
-  subscriptions: 'id, userId, employeeId, createdAt, &idempotencyKey',
+  users:
+    'id, &email, role, &couponCode, createdAt, [role+createdAt], [role+fullName], [role+email], [role+referrals], [role+earningsCents]',
+  letters:
+    'id, userId, [userId+createdAt], status, createdAt, subscriptionId, type, matter, recipientName',
+  subscriptions: 'id, userId, employeeId, createdAt, &idempotencyKey, plan, priceCents',
+  messages: 'id, createdAt, email, subject',
+  errors: 'id, createdAt, route',
   letterVersions: 'id, letterId, [letterId+createdAt]',
 } as const
 
@@ -57,19 +65,38 @@ export type LetterheadDatabase = Dexie & {
   letterVersions: EntityTable<LetterVersion, 'id'>
 }
 
-export function openDatabase(name: string = DATABASE_NAME): LetterheadDatabase {
+export type DatabaseEvents = {
+  /** Another tab opened a newer Letterhead: this connection has closed and the tab must reload. */
+  onVersionChange?: () => void
+  /** An older Letterhead in another tab is holding the database open, so it cannot be upgraded. */
+  onBlocked?: () => void
+}
+
+/** Version 1 subscriptions become their own checkout attempt. */
+export function backfillIdempotencyKey(subscription: Subscription): void {
+  subscription.idempotencyKey ??= subscription.id
+}
+
+export function openDatabase(
+  name: string = DATABASE_NAME,
+  events: DatabaseEvents = {},
+): LetterheadDatabase {
   const db = new Dexie(name) as LetterheadDatabase
   db.version(1).stores(SCHEMA_V1)
   db.version(2)
     .stores(SCHEMA_V2)
     .upgrade(async (tx) => {
-      // Purchases made before checkout attempts carried a key are their own attempt.
       await tx
         .table<Subscription, string>('subscriptions')
         .toCollection()
-        .modify((subscription) => {
-          subscription.idempotencyKey ??= subscription.id
-        })
+        .modify(backfillIdempotencyKey)
     })
+  db.on('versionchange', () => {
+    db.close()
+    events.onVersionChange?.()
+    // Returning false tells Dexie we handled it ourselves.
+    return false
+  })
+  db.on('blocked', () => events.onBlocked?.())
   return db
 }

@@ -1,4 +1,5 @@
 import type { AdminSignUpInput, SignInInput, SignUpInput } from '@/domain/auth-schemas'
+import type { BackupFile } from '@/domain/backup-schema'
 import type { ContactMessageInput } from '@/domain/contact-schema'
 import type { Entitlements } from '@/domain/credits'
 import type { LetterInput } from '@/domain/letter-schema'
@@ -11,6 +12,7 @@ import type {
   Subscription,
   User,
 } from '@/domain/types'
+import type { AdminRepository } from './admin-repository'
 
 /**
  * The only door to data. Features call these methods and nothing else, so a
@@ -25,7 +27,9 @@ export type Repository = {
   referrals: ReferralsRepository
   messages: MessagesRepository
   diagnostics: DiagnosticsRepository
+  backup: BackupRepository
   settings: SettingsRepository
+  admin: AdminRepository
   /** Re-runs `query` whenever the data it read changes, in this tab or another. */
   observe<T>(query: () => Promise<T>): Subscribable<T>
 }
@@ -123,6 +127,13 @@ export type NewErrorReport = { message: string; stack: string; route: string }
 
 export type DiagnosticsRepository = {
   recordError(report: NewErrorReport): Promise<ErrorReport>
+}
+
+export type BackupRepository = {
+  /** Every table but the session, as one versioned file. */
+  exportAll(): Promise<BackupFile>
+  /** Replaces the database with a backup, whole or not at all; refuses files that are not ours, newer or damaged. */
+  importAll(file: unknown): Promise<{ rows: number }>
 }
 
 export type SettingsRepository = {

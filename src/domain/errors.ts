@@ -24,6 +24,8 @@ export const ERROR_MESSAGES = {
   INVALID_INPUT: 'Please check the highlighted fields.',
   TOO_MANY_ATTEMPTS: 'Too many failed sign-in attempts.',
   NO_LETTERS_LEFT: 'You have no letters left. Choose a plan to continue.',
+  STORAGE_FULL:
+    'This device is out of storage space, so nothing was saved. Free some space or export a backup and remove old letters, then try again.',
   CARD_NUMBER_INVALID: 'Card number is not valid. Check the digits and try again.',
   CARD_EXPIRY_INVALID: 'Expiry date must be a month from 01 to 12, as MM/YY.',
   CARD_EXPIRED: 'This card has expired. Please use a different card.',

@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, Navigate } from '@tanstack/react-router'
 import { RoleDashboardBody } from '@/app/role-dashboard'
 import { useSessionStore } from '@/features/auth/session-store'
 import { dashboardSearchSchema } from '@/features/letters/dashboard-view'
@@ -13,6 +13,8 @@ function DashboardRoute() {
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
   if (!user) return null
+  // The admin dashboard has its own route, whose URL carries the tab, page and search.
+  if (user.role === 'admin') return <Navigate to="/app/admin" replace />
   return (
     <RoleDashboardBody
       user={user}

@@ -38,7 +38,8 @@ export async function signIn(page: Page, email: string, password: string) {
 }
 
 export async function expectDashboard(page: Page, badge: 'User' | 'Employee' | 'Admin') {
-  await page.waitForURL('**/app')
+  // Admins land on /app/admin, everyone else on /app.
+  await page.waitForURL(badge === 'Admin' ? '**/app/admin' : '**/app')
   await page.getByRole('heading', { name: /Welcome/ }).waitFor()
   await page.getByText(badge, { exact: true }).waitFor()
 }

@@ -1,0 +1,134 @@
+import type { ContactMessage, ErrorReport, LetterStatus } from '@/domain/types'
+
+export const ADMIN_TABS = [
+  'users',
+  'employees',
+  'letters',
+  'subscriptions',
+  'messages',
+  'errors',
+] as const
+export type AdminTab = (typeof ADMIN_TABS)[number]
+
+export type SortDirection = 'asc' | 'desc'
+
+export type AdminQuery = {
+  /** 1-based; a page past the end reads the last page. */
+  page: number
+  pageSize: number
+  sort: string
+  direction: SortDirection
+  /** Case-insensitive substring; empty matches every row. */
+  search: string
+}
+
+export type AdminPage<Row> = { rows: Row[]; total: number }
+
+export const ADMIN_PAGE_SIZE_MAX = 100
+export const ADMIN_SEARCH_MAX = 200
+
+/**
+ * The columns each tab can sort by: only fields with an index, so a page is
+ * read by walking that index instead of sorting every row. The first is the default.
+ */
+export const ADMIN_SORTS = {
+  users: ['createdAt', 'fullName', 'email'],
+  employees: ['createdAt', 'fullName', 'email', 'referrals', 'earningsCents'],
+  letters: ['createdAt', 'matter', 'type', 'recipientName', 'status'],
+  subscriptions: ['createdAt', 'plan', 'priceCents'],
+  messages: ['createdAt', 'email', 'subject'],
+  errors: ['createdAt', 'route'],
+} as const satisfies Record<AdminTab, readonly string[]>
+
+export type AdminSort<T extends AdminTab> = (typeof ADMIN_SORTS)[T][number]
+
+export function isAdminSort<T extends AdminTab>(tab: T, sort: string): sort is AdminSort<T> {
+  return (ADMIN_SORTS[tab] as readonly string[]).includes(sort)
+}
+
+/** How many pages `total` rows fill; an empty table still has one (empty) page. */
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize))
+}
+
+export type AdminTotals = {
+  /** Accounts with role `user`. */
+  users: number
+  employees: number
+  letters: number
+  /** The sum of every subscription's price paid. */
+  revenueCents: number
+}
+
+export type AdminUserRow = {
+  id: string
+  fullName: string
+  email: string
+  createdAt: string
+  letters: number
+}
+
+export type AdminEmployeeRow = {
+  id: string
+  fullName: string
+  email: string
+  couponCode: string
+  referrals: number
+  earningsCents: number
+  createdAt: string
+}
+
+export type AdminLetterRow = {
+  id: string
+  type: string
+  matter: string
+  senderName: string
+  recipientName: string
+  status: LetterStatus
+  createdAt: string
+  /** The owner's email; null when the account is gone. */
+  ownerEmail: string | null
+}
+
+export type AdminSubscriptionRow = {
+  id: string
+  plan: string
+  priceCents: number
+  discountCents: number
+  discountPercent: number
+  couponCode: string | null
+  buyerEmail: string | null
+  createdAt: string
+}
+
+export type AdminMessageRow = ContactMessage
+export type AdminErrorRow = ErrorReport
+
+export type SeedDemoOptions = {
+  users: number
+  letters: number
+  onProgress?: (progress: { done: number; total: number }) => void
+}
+
+export type SeedDemoResult = {
+  users: number
+  employees: number
+  letters: number
+  subscriptions: number
+  commissions: number
+}
+
+type PageQuery<Row> = (query: AdminQuery) => Promise<AdminPage<Row>>
+
+/** Read-only views for admins; every method refuses anyone else. */
+export type AdminRepository = {
+  totals(): Promise<AdminTotals>
+  users: PageQuery<AdminUserRow>
+  employees: PageQuery<AdminEmployeeRow>
+  letters: PageQuery<AdminLetterRow>
+  subscriptions: PageQuery<AdminSubscriptionRow>
+  messages: PageQuery<AdminMessageRow>
+  errors: PageQuery<AdminErrorRow>
+  /** Fills the database with demo accounts and letters; development builds only offer it. */
+  seedDemo(options: SeedDemoOptions): Promise<SeedDemoResult>
+}

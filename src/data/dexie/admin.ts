@@ -1,0 +1,221 @@
+import { Dexie } from 'dexie'
+import { findPlan } from '@/domain/plans'
+import type { Role, User } from '@/domain/types'
+import type { AdminRepository, AdminUserRow } from '../admin-repository'
+import type { LetterheadDatabase } from '../database'
+import { containsNeedle, pageOf, parseAdminQuery, scanTable } from './admin-page'
+import { type RepositoryContext, requireRole } from './context'
+
+/** Accounts of one role in the order of `field`, through the `[role+field]` index. */
+const byRole = (db: LetterheadDatabase, role: Role, field: string) =>
+  db.users.where(`[role+${field}]`).between([role, Dexie.minKey], [role, Dexie.maxKey])
+
+/** Users (any role) whose email contains `needle`: lets letters and purchases be found by owner. */
+async function idsWithEmailLike(db: LetterheadDatabase, needle: string): Promise<Set<string>> {
+  const ids = new Set<string>()
+  await scanTable(db.users, (user) => {
+    if (containsNeedle(needle, user.email)) ids.add(user.id)
+  })
+  return ids
+}
+
+async function usersById(
+  db: LetterheadDatabase,
+  ids: readonly string[],
+): Promise<Map<string, User>> {
+  const users = await db.users.bulkGet([...new Set(ids)])
+  return new Map(users.flatMap((user) => (user ? [[user.id, user]] : [])))
+}
+
+export function createAdminRepository({ db, clock }: RepositoryContext): AdminRepository {
+  /** Runs `read` in one read transaction (so a page and its total agree) after checking the caller is an admin. */
+  function asAdmin<T>(tables: Dexie.Table[], read: () => Promise<T>): Promise<T> {
+    return db.transaction('r', [db.session, db.users, ...tables], async () => {
+      await requireRole(db, ['admin'])
+      return read()
+    })
+  }
+
+  return {
+    totals: () =>
+      asAdmin([db.letters, db.subscriptions], async () => {
+        const [users, employees, letters] = await Promise.all([
+          db.users.where('role').equals('user').count(),
+          db.users.where('role').equals('employee').count(),
+          db.letters.count(),
+        ])
+        let revenueCents = 0
+        await db.subscriptions.each((subscription) => {
+          revenueCents += subscription.priceCents
+        })
+        return { users, employees, letters, revenueCents }
+      }),
+
+    users: (input) =>
+      asAdmin([db.letters], async () => {
+        const query = parseAdminQuery('users', input)
+        const { needle } = query
+        const page = await pageOf(
+          db.users,
+          query.sort,
+          query,
+          needle
+            ? (user) => user.role === 'user' && containsNeedle(needle, user.fullName, user.email)
+            : null,
+          () => byRole(db, 'user', query.sort),
+        )
+        const rows = await Promise.all(
+          page.rows.map(async (user): Promise<AdminUserRow> => ({
+            id: user.id,
+            fullName: user.fullName,
+            email: user.email,
+            createdAt: user.createdAt,
+            letters: await db.letters.where('userId').equals(user.id).count(),
+          })),
+        )
+        return { rows, total: page.total }
+      }),
+
+    employees: (input) =>
+      asAdmin([], async () => {
+        const query = parseAdminQuery('employees', input)
+        const { needle } = query
+        const page = await pageOf(
+          db.users,
+          query.sort,
+          query,
+          needle
+            ? (user) =>
+                user.role === 'employee' &&
+                containsNeedle(needle, user.fullName, user.email, user.couponCode)
+            : null,
+          () => byRole(db, 'employee', query.sort),
+        )
+        const rows = page.rows.map((user) => ({
+          id: user.id,
+          fullName: user.fullName,
+          email: user.email,
+          couponCode: user.couponCode ?? '',
+          referrals: user.referrals ?? 0,
+          earningsCents: user.earningsCents ?? 0,
+          createdAt: user.createdAt,
+        }))
+        return { rows, total: page.total }
+      }),
+
+    letters: (input) =>
+      asAdmin([db.letters], async () => {
+        const query = parseAdminQuery('letters', input)
+        const { needle } = query
+        const owners = needle ? await idsWithEmailLike(db, needle) : null
+        const page = await pageOf(
+          db.letters,
+          query.sort,
+          query,
+          needle
+            ? (letter) =>
+                owners?.has(letter.userId) === true ||
+                containsNeedle(
+                  needle,
+                  letter.matter,
+                  letter.type,
+                  letter.senderName,
+                  letter.recipientName,
+                )
+            : null,
+        )
+        const users = await usersById(
+          db,
+          page.rows.map((letter) => letter.userId),
+        )
+        const rows = page.rows.map((letter) => ({
+          id: letter.id,
+          type: letter.type,
+          matter: letter.matter,
+          senderName: letter.senderName,
+          recipientName: letter.recipientName,
+          status: letter.status,
+          createdAt: letter.createdAt,
+          ownerEmail: users.get(letter.userId)?.email ?? null,
+        }))
+        return { rows, total: page.total }
+      }),
+
+    subscriptions: (input) =>
+      asAdmin([db.subscriptions], async () => {
+        const query = parseAdminQuery('subscriptions', input)
+        const { needle } = query
+        const buyers = needle ? await idsWithEmailLike(db, needle) : null
+        const page = await pageOf(
+          db.subscriptions,
+          query.sort,
+          query,
+          needle
+            ? (subscription) =>
+                buyers?.has(subscription.userId) === true ||
+                containsNeedle(
+                  needle,
+                  subscription.couponCode,
+                  subscription.plan,
+                  findPlan(subscription.plan)?.name,
+                )
+            : null,
+        )
+        const users = await usersById(
+          db,
+          page.rows.map((subscription) => subscription.userId),
+        )
+        const rows = page.rows.map((subscription) => ({
+          id: subscription.id,
+          plan: subscription.plan,
+          priceCents: subscription.priceCents,
+          discountCents: subscription.discountCents,
+          discountPercent: subscription.discountPercent,
+          couponCode: subscription.couponCode ?? null,
+          buyerEmail: users.get(subscription.userId)?.email ?? null,
+          createdAt: subscription.createdAt,
+        }))
+        return { rows, total: page.total }
+      }),
+
+    messages: (input) =>
+      asAdmin([db.messages], () => {
+        const query = parseAdminQuery('messages', input)
+        const { needle } = query
+        return pageOf(
+          db.messages,
+          query.sort,
+          query,
+          needle
+            ? (message) =>
+                containsNeedle(
+                  needle,
+                  message.name,
+                  message.email,
+                  message.subject,
+                  message.message,
+                )
+            : null,
+        )
+      }),
+
+    errors: (input) =>
+      asAdmin([db.errors], () => {
+        const query = parseAdminQuery('errors', input)
+        const { needle } = query
+        return pageOf(
+          db.errors,
+          query.sort,
+          query,
+          needle ? (report) => containsNeedle(needle, report.message, report.route) : null,
+        )
+      }),
+
+    async seedDemo(options) {
+      await requireRole(db, ['admin'])
+      // Loaded on demand: the generator and its word lists stay out of the main bundle.
+      const { seedDemoData } = await import('../demo-seed')
+      return seedDemoData(db, { ...options, now: clock() })
+    },
+  }
+}

@@ -1,0 +1,20 @@
+import { formatDateTime } from '@/lib/format-date'
+
+/** Classes for cells that read badly when wrapped: dates, money, codes, emails. */
+export const NOWRAP = 'whitespace-nowrap'
+export const NUMERIC = 'whitespace-nowrap text-right tabular-nums'
+
+export function DateCell({ iso }: { iso: string }) {
+  return <time dateTime={iso}>{formatDateTime(iso)}</time>
+}
+
+/** A value that may be absent: a dash for the eye, words for a screen reader. */
+export function Maybe({ value, missing }: { value: string | null; missing: string }) {
+  if (value) return <>{value}</>
+  return (
+    <>
+      <span aria-hidden>—</span>
+      <span className="sr-only">{missing}</span>
+    </>
+  )
+}

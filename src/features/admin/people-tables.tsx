@@ -1,0 +1,87 @@
+import type { AdminEmployeeRow, AdminUserRow } from '@/data/admin-repository'
+import { formatCents } from '@/domain/money'
+import type { AdminTableConfig } from './admin-table'
+import { DateCell, NOWRAP, NUMERIC } from './cells'
+
+export const USERS_TABLE: AdminTableConfig<AdminUserRow> = {
+  tab: 'users',
+  title: 'Users',
+  read: (repository, query) => repository.admin.users(query),
+  rowKey: (row) => row.id,
+  empty: 'No users have signed up yet.',
+  columns: [
+    {
+      key: 'name',
+      header: 'Name',
+      sortKey: 'fullName',
+      cell: (row) => row.fullName,
+      className: NOWRAP,
+    },
+    {
+      key: 'email',
+      header: 'Email',
+      sortKey: 'email',
+      cell: (row) => row.email,
+      className: NOWRAP,
+    },
+    { key: 'letters', header: 'Letters', cell: (row) => row.letters, className: NUMERIC },
+    {
+      key: 'joined',
+      header: 'Joined',
+      sortKey: 'createdAt',
+      cell: (row) => <DateCell iso={row.createdAt} />,
+      className: NOWRAP,
+    },
+  ],
+}
+
+export const EMPLOYEES_TABLE: AdminTableConfig<AdminEmployeeRow> = {
+  tab: 'employees',
+  title: 'Employees',
+  read: (repository, query) => repository.admin.employees(query),
+  rowKey: (row) => row.id,
+  empty: 'No employees have signed up yet.',
+  columns: [
+    {
+      key: 'name',
+      header: 'Name',
+      sortKey: 'fullName',
+      cell: (row) => row.fullName,
+      className: NOWRAP,
+    },
+    {
+      key: 'email',
+      header: 'Email',
+      sortKey: 'email',
+      cell: (row) => row.email,
+      className: NOWRAP,
+    },
+    {
+      key: 'coupon',
+      header: 'Coupon Code',
+      cell: (row) => <code className="font-mono tracking-wider">{row.couponCode}</code>,
+      className: NOWRAP,
+    },
+    {
+      key: 'referrals',
+      header: 'Referrals',
+      sortKey: 'referrals',
+      cell: (row) => row.referrals,
+      className: NUMERIC,
+    },
+    {
+      key: 'earnings',
+      header: 'Earnings',
+      sortKey: 'earningsCents',
+      cell: (row) => formatCents(row.earningsCents),
+      className: NUMERIC,
+    },
+    {
+      key: 'joined',
+      header: 'Joined',
+      sortKey: 'createdAt',
+      cell: (row) => <DateCell iso={row.createdAt} />,
+      className: NOWRAP,
+    },
+  ],
+}
