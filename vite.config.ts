@@ -3,19 +3,30 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import { VitePWA } from 'vite-plugin-pwa'
 import { hashAdminSecret } from './build/admin-secret.ts'
+import { PWA_OPTIONS } from './build/pwa.ts'
 
 export default defineConfig(() => {
   const adminSecretHash = hashAdminSecret(process.env, (message) =>
     console.warn(`\n⚠ ${message}\n`),
   )
   return {
-    plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss()],
+    plugins: [
+      tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+      react(),
+      tailwindcss(),
+      VitePWA(PWA_OPTIONS),
+    ],
     resolve: {
       alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
     },
     define: {
       __ADMIN_SECRET_HASH__: JSON.stringify(adminSecretHash),
+      // Each build differs, so an installed app always sees a new build as an update.
+      __APP_VERSION__: JSON.stringify(
+        `${process.env.npm_package_version ?? '0.0.0'} (built ${new Date().toISOString()})`,
+      ),
     },
     preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   }

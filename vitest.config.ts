@@ -10,6 +10,7 @@ export default defineConfig({
   },
   define: {
     __ADMIN_SECRET_HASH__: JSON.stringify(hashAdminSecret({}, () => undefined)),
+    __APP_VERSION__: JSON.stringify('test'),
   },
   test: {
     include: [

@@ -1,6 +1,7 @@
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { toast } from 'sonner'
 import { AppErrorBoundary } from '@/app/app-error-boundary'
 import { createAppRouter } from '@/app/router'
 import { ThemeProvider } from '@/app/theme'
@@ -9,8 +10,29 @@ import { RepositoryProvider } from '@/data/repository-context'
 import { restoreSession, watchSession } from '@/features/auth/session-store'
 import './index.css'
 
+const plainMessage = (title: string, text: string) =>
+  '<main style="font-family:system-ui;max-width:32rem;margin:4rem auto;padding:0 1rem">' +
+  `<h1>${title}</h1><p>${text}</p></main>`
+
 async function boot(container: HTMLElement) {
-  const repository = createDexieRepository()
+  const repository = createDexieRepository({
+    events: {
+      // Shown until the other tabs close; React replaces it when the upgrade goes through.
+      onBlocked: () => {
+        container.innerHTML = plainMessage(
+          'Close other Letterhead tabs',
+          'Letterhead needs to update how it stores your letters, and another open tab is using the old version. Close the other Letterhead tabs and this one will continue by itself.',
+        )
+      },
+      onVersionChange: () => {
+        toast('Letterhead was updated in another tab. Reload this tab to keep working.', {
+          id: 'version-change',
+          duration: Infinity,
+          action: { label: 'Reload', onClick: () => window.location.reload() },
+        })
+      },
+    },
+  })
   await restoreSession(repository)
   const router = createAppRouter(repository)
   watchSession(repository, () => void router.invalidate())
@@ -32,11 +54,10 @@ const container = document.getElementById('root')
 if (container) {
   boot(container).catch((error: unknown) => {
     // Storage could not open (a private window that refuses IndexedDB, a full disk): say so plainly.
-    container.innerHTML =
-      '<main style="font-family:system-ui;max-width:32rem;margin:4rem auto;padding:0 1rem">' +
-      '<h1>Letterhead could not start</h1>' +
-      '<p>This browser would not open local storage, which Letterhead needs to keep your letters. ' +
-      'Leave private browsing or free some disk space, then reload.</p></main>'
+    container.innerHTML = plainMessage(
+      'Letterhead could not start',
+      'This browser would not open local storage, which Letterhead needs to keep your letters. Leave private browsing or free some disk space, then reload.',
+    )
     console.error(error)
   })
 }

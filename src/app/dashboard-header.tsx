@@ -1,9 +1,11 @@
 import { useRouter } from '@tanstack/react-router'
+import { Settings } from 'lucide-react'
+import { Button } from '@/ui/button'
 import type { Role, User } from '@/domain/types'
 import { SignOutButton } from '@/features/auth/sign-out-button'
 import { Badge } from '@/ui/badge'
+import { OfflineIndicator } from '@/pwa/offline-indicator'
 import { Brand } from './brand'
-import { ThemeSwitch } from './theme-switch'
 
 const ROLE_LABEL: Record<Role, string> = { user: 'User', employee: 'Employee', admin: 'Admin' }
 
@@ -14,7 +16,11 @@ export function DashboardHeader({ user }: { user: User }) {
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
         <Brand />
         <div className="flex items-center gap-2 sm:gap-3">
-          <ThemeSwitch />
+          <OfflineIndicator />
+          <Button variant="ghost" onClick={() => void router.navigate({ to: '/app/settings' })}>
+            <Settings aria-hidden className="size-4" />
+            <span className="sr-only sm:not-sr-only">Settings</span>
+          </Button>
           <SignOutButton onSignedOut={() => void router.navigate({ to: '/auth' })} />
         </div>
       </div>

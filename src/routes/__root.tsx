@@ -1,6 +1,7 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
 import type { RouterContext } from '@/app/router-context'
 import { Toaster } from '@/app/toaster'
+import { ServiceWorkerPrompts } from '@/pwa/service-worker-prompts'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
@@ -11,6 +12,7 @@ function RootLayout() {
     <>
       <Outlet />
       <Toaster />
+      <ServiceWorkerPrompts />
     </>
   )
 }

@@ -4,6 +4,7 @@ import { Brand } from '@/app/brand'
 import { safeRedirect } from '@/app/router-context'
 import { ThemeSwitch } from '@/app/theme-switch'
 import { AuthScreen } from '@/features/auth/auth-screen'
+import { ImportBackupButton } from '@/features/settings/backup-controls'
 
 export const Route = createFileRoute('/auth')({
   validateSearch: z.object({ redirect: z.string().optional() }),
@@ -23,7 +24,21 @@ function AuthRoute() {
         <ThemeSwitch />
       </header>
       <main className="flex flex-1 items-start justify-center px-4 pb-12 pt-4 sm:items-center">
-        <AuthScreen onSignedIn={() => router.history.push(safeRedirect(target))} />
+        <div className="flex w-full max-w-md flex-col gap-4">
+          <AuthScreen onSignedIn={() => router.history.push(safeRedirect(target))} />
+          <section
+            aria-labelledby="restore-heading"
+            className="rounded-xl border border-dashed border-ink-200 p-4 text-sm dark:border-ink-700"
+          >
+            <h2 id="restore-heading" className="font-sans text-sm font-semibold">
+              Moving to this device?
+            </h2>
+            <p className="mb-3 mt-1 text-ink-600 dark:text-ink-300">
+              Restore a Letterhead backup to bring your accounts and letters with you.
+            </p>
+            <ImportBackupButton />
+          </section>
+        </div>
       </main>
     </div>
   )

@@ -7,6 +7,7 @@ import type { User } from '@/domain/types'
 import { Button } from '@/ui/button'
 import { FormAlert } from '@/ui/form-alert'
 import { TextField } from '@/ui/text-field'
+import { requestPersistentStorage } from '@/lib/storage-status'
 import { useAuthAction } from './use-auth-action'
 
 type Values = z.input<typeof signUpSchema>
@@ -26,7 +27,11 @@ export function SignUpForm({ onSignedIn }: { onSignedIn: (user: User) => void })
     (values: Values) => repository.auth.signUp(values),
     'SIGNUP_FAILED',
     'SIGNUP_NO_USER',
-    onSignedIn,
+    // The first account on a device is the moment to ask the browser to keep its data.
+    (user) => {
+      void requestPersistentStorage()
+      onSignedIn(user)
+    },
   )
   const { errors, isSubmitting } = form.formState
 

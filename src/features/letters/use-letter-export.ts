@@ -1,26 +1,18 @@
 import { toast } from 'sonner'
 import { useRepository } from '@/data/repository-context'
 import type { Letter } from '@/domain/types'
-import {
-  buildExport,
-  type ExportFormat,
-  type PageSize,
-  saveFile,
-  shareLetter,
-} from './export/deliver'
+import { buildExport, type ExportFormat, type PageSize, shareLetter } from './export/deliver'
 import { fileNameFor } from './export/file-name'
-
-export const PAGE_SIZE_SETTING = 'pdfPageSize'
-
-const isPageSize = (value: unknown): value is PageSize => value === 'letter' || value === 'a4'
+import { saveFile } from '@/lib/save-file'
+import { pageSizeSchema, SETTING_KEYS } from '@/domain/settings'
 
 /** Downloads and shares a letter, in the page size the user chose in Settings. */
 export function useLetterExport() {
   const repository = useRepository()
 
   async function pageSize(): Promise<PageSize> {
-    const saved = await repository.settings.get(PAGE_SIZE_SETTING)
-    return isPageSize(saved) ? saved : 'letter'
+    const saved = pageSizeSchema.safeParse(await repository.settings.get(SETTING_KEYS.pdfPageSize))
+    return saved.success ? saved.data : 'letter'
   }
 
   async function download(letter: Letter, format: ExportFormat) {

@@ -1,8 +1,9 @@
+import type { PageSize } from '@/domain/settings'
 import type { Letter } from '@/domain/types'
 import { type ExportFormat, fileNameFor } from './file-name'
 
 export type { ExportFormat }
-export type PageSize = 'letter' | 'a4'
+export type { PageSize } from '@/domain/settings'
 
 /** Writes the file; jsPDF, docx and the font are fetched only here, the first time they are needed. */
 export async function buildExport(
@@ -18,20 +19,6 @@ export async function buildExport(
     case 'docx':
       return (await import('./docx')).letterToDocx(content)
   }
-}
-
-/** Hands a file to the browser's downloads. */
-export function saveFile(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = name
-  link.rel = 'noopener'
-  document.body.append(link)
-  link.click()
-  link.remove()
-  // Some browsers read the URL after click() returns; free it a little later.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }
 
 /** Mail clients cut long mailto: links; the full letter is in the PDF when sharing works. */

@@ -1,0 +1,68 @@
+import { Link } from '@tanstack/react-router'
+import { ArrowLeft } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { buttonClass } from '@/ui/button'
+import { ExportBackupButton, ImportBackupButton } from './backup-controls'
+import { PageSizeSetting } from './page-size-setting'
+import { StoragePanel } from './storage-panel'
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section
+      aria-labelledby={id}
+      className="flex flex-col gap-4 rounded-xl border border-ink-100 bg-white p-5 sm:p-6 dark:border-ink-800 dark:bg-ink-900"
+    >
+      <h3 id={id} className="text-lg font-semibold">
+        {title}
+      </h3>
+      {children}
+    </section>
+  )
+}
+
+type SettingsPageProps = {
+  /** The theme switch, from the app shell. */
+  theme: ReactNode
+  /** The letter engine form, from the letters feature; only people who write letters see it. */
+  engine: ReactNode | null
+  version: string
+}
+
+export function SettingsPage({ theme, engine, version }: SettingsPageProps) {
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-2xl font-semibold">Settings</h2>
+        <Link to="/app" className={buttonClass('ghost')}>
+          <ArrowLeft aria-hidden className="size-4" />
+          Back to Dashboard
+        </Link>
+      </div>
+      <Section id="settings-appearance" title="Appearance">
+        {theme}
+      </Section>
+      {engine ? (
+        <Section id="settings-engine" title="Letter engine">
+          {engine}
+        </Section>
+      ) : null}
+      <Section id="settings-letters" title="Documents">
+        <PageSizeSetting />
+      </Section>
+      <Section id="settings-backup" title="Backup">
+        <p className="text-sm text-ink-600 dark:text-ink-300">
+          Everything lives in this browser. A backup is one file with every account, letter and
+          purchase on this device; import it here or on another device.
+        </p>
+        <div className="flex flex-wrap items-start gap-3">
+          <ExportBackupButton />
+          <ImportBackupButton />
+        </div>
+      </Section>
+      <Section id="settings-storage" title="Storage">
+        <StoragePanel />
+      </Section>
+      <p className="text-xs text-ink-500 dark:text-ink-400">Letterhead {version}</p>
+    </div>
+  )
+}

@@ -1,0 +1,20 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { ThemeSwitch } from '@/app/theme-switch'
+import { useSessionStore } from '@/features/auth/session-store'
+import { EngineSettingsForm } from '@/features/letters/engine-settings-form'
+import { SettingsPage } from '@/features/settings/settings-page'
+
+export const Route = createFileRoute('/app/settings')({
+  component: SettingsRoute,
+})
+
+function SettingsRoute() {
+  const user = useSessionStore((state) => state.user)
+  return (
+    <SettingsPage
+      theme={<ThemeSwitch />}
+      engine={user?.role === 'user' ? <EngineSettingsForm /> : null}
+      version={__APP_VERSION__}
+    />
+  )
+}
