@@ -208,6 +208,21 @@ describe('letters', () => {
     await context.close()
   })
 
+  it('keeps a half-written letter while the person looks at another tab', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await signUp(page, newAccount('drafter'))
+    await expectDashboard(page, 'User')
+    await page.getByLabel('Matter/Subject').fill('Noise from the workshop next door')
+    await page.getByRole('tab', { name: 'My Letters (0)' }).click()
+    await visible(page.getByText('No letters generated yet'))
+    await page.getByRole('tab', { name: 'Generate Letter' }).click()
+    expect(await page.getByLabel('Matter/Subject').inputValue()).toBe(
+      'Noise from the workshop next door',
+    )
+    await context.close()
+  })
+
   it('looks right on a phone', async () => {
     const context = await browser.newContext({
       viewport: { width: 390, height: 844 },

@@ -87,13 +87,11 @@ describe('settings, backup and many tabs', () => {
     await visible(
       page.getByRole('alert').filter({ hasText: 'This file is not a Letterhead backup.' }),
     )
-    await page
-      .getByLabel('Backup file')
-      .setInputFiles({
-        name: 'broken.json',
-        mimeType: 'application/json',
-        buffer: Buffer.from('{oops'),
-      })
+    await page.getByLabel('Backup file').setInputFiles({
+      name: 'broken.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{oops'),
+    })
     await visible(page.getByRole('alert').filter({ hasText: 'could not be read as JSON' }))
     expect(await readTable(page, 'users')).toEqual(before)
     await context.close()

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
+import { renderInRouter } from '../../../tests/support/render-in-router'
 import userEvent from '@testing-library/user-event'
 import { Toaster, toast } from 'sonner'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -22,7 +23,7 @@ async function renderForm(generator: LetterGenerator = builtInComposer) {
   const root = document.createElement('div')
   root.id = 'root'
   document.body.append(root)
-  render(
+  await renderInRouter(
     <RepositoryProvider repository={context.repo}>
       <LetterGeneratorProvider generator={generator}>
         <GenerateLetterForm

@@ -9,6 +9,7 @@ import { GenerationOverlay } from './generation-overlay'
 import { LetterFields } from './letter-fields'
 import { NoLettersLeft } from './no-letters-left'
 import { useGenerateLetter } from './use-generate-letter'
+import { useUnsavedGuard } from './use-unsaved-guard'
 
 const blankLetter = (senderName: string): LetterInput => ({
   type: 'Demand Letter',
@@ -51,6 +52,7 @@ export function GenerateLetterForm({
   }
 
   const busy = step > 0
+  useUnsavedGuard(form.formState.isDirty && !busy)
   return (
     <form
       noValidate

@@ -6,6 +6,9 @@ import type { DashboardSearch, UserTab } from './dashboard-view'
 import { GenerateLetterForm } from './generate-letter-form'
 import { MyLetters } from './my-letters'
 
+const PANEL =
+  'rounded-xl border border-ink-100 bg-white/60 p-4 sm:p-6 dark:border-ink-800 dark:bg-ink-900/60'
+
 type UserDashboardProps = {
   user: User
   search: DashboardSearch
@@ -36,25 +39,31 @@ export function UserDashboard({ user, search, onSearchChange, subscription }: Us
         onSelect={(next) => onSearchChange({ tab: next })}
         idPrefix="dashboard"
       />
+      {/* The form stays mounted while hidden, so a half-written letter survives a look at My Letters. */}
       <section
-        {...tabPanelProps('dashboard', tab)}
-        className="rounded-xl border border-ink-100 bg-white/60 p-4 sm:p-6 dark:border-ink-800 dark:bg-ink-900/60"
+        {...tabPanelProps('dashboard', 'generate')}
+        hidden={tab !== 'generate'}
+        className={PANEL}
       >
-        {tab === 'generate' ? (
-          <GenerateLetterForm
-            fullName={user.fullName}
-            lettersLeft={entitlements.data?.lettersLeft}
-            onChoosePlan={() => onSearchChange({ tab: 'subscription' })}
-          />
-        ) : tab === 'letters' ? (
+        <GenerateLetterForm
+          fullName={user.fullName}
+          lettersLeft={entitlements.data?.lettersLeft}
+          onChoosePlan={() => onSearchChange({ tab: 'subscription' })}
+        />
+      </section>
+      {tab === 'letters' ? (
+        <section {...tabPanelProps('dashboard', 'letters')} className={PANEL}>
           <MyLetters
             page={search.page ?? 1}
             onPageChange={(page) => onSearchChange({ tab, page })}
           />
-        ) : (
-          subscription
-        )}
-      </section>
+        </section>
+      ) : null}
+      {tab === 'subscription' ? (
+        <section {...tabPanelProps('dashboard', 'subscription')} className={PANEL}>
+          {subscription}
+        </section>
+      ) : null}
     </div>
   )
 }
