@@ -7,10 +7,11 @@ import { VitePWA } from 'vite-plugin-pwa'
 import { hashAdminSecret } from './build/admin-secret.ts'
 import { PWA_OPTIONS } from './build/pwa.ts'
 
-export default defineConfig(() => {
-  const adminSecretHash = hashAdminSecret(process.env, (message) =>
-    console.warn(`\n⚠ ${message}\n`),
-  )
+export default defineConfig(({ isPreview }) => {
+  // Serving a finished build needs no secret; hashing it there would only repeat the build's warning.
+  const adminSecretHash = isPreview
+    ? null
+    : hashAdminSecret(process.env, (message) => console.warn(`\n⚠ ${message}\n`))
   return {
     plugins: [
       tanstackRouter({ target: 'react', autoCodeSplitting: true }),

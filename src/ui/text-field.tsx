@@ -1,5 +1,6 @@
-import { forwardRef, type InputHTMLAttributes, useId } from 'react'
+import { forwardRef, type InputHTMLAttributes } from 'react'
 import { cn } from './cn'
+import { FieldFrame } from './field-frame'
 
 type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string
@@ -18,31 +19,11 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   { label, error, hint, className, id, ...props },
   ref,
 ) {
-  const generated = useId()
-  const inputId = id ?? generated
-  const messageId = `${inputId}-message`
   return (
-    <div className={cn('flex flex-col gap-1', className)}>
-      <label htmlFor={inputId} className="text-sm font-medium text-ink-800 dark:text-ink-100">
-        {label}
-      </label>
-      <input
-        ref={ref}
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error || hint ? messageId : undefined}
-        className={fieldClass(Boolean(error))}
-        {...props}
-      />
-      {error ? (
-        <p id={messageId} className="text-sm text-red-700 dark:text-red-300">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={messageId} className="text-sm text-ink-500 dark:text-ink-300">
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame label={label} id={id} error={error} hint={hint} className={className}>
+      {(control) => (
+        <input ref={ref} {...control} className={fieldClass(Boolean(error))} {...props} />
+      )}
+    </FieldFrame>
   )
 })
