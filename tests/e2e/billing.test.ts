@@ -85,14 +85,11 @@ describe('plans, checkout and commissions', () => {
     await page.waitForURL('**/auth')
     await signIn(page, employee.email, employee.password)
     await expectDashboard(page, 'Employee')
-    const referrals = page.getByRole('heading', { name: 'Total Referrals' }).locator('..')
-    await visible(referrals.getByText('1', { exact: true }))
     await visible(
-      page.getByRole('heading', { name: 'Total Earnings' }).locator('..').getByText('$11.96'),
+      page.getByRole('group', { name: 'Total Referrals' }).getByText('1', { exact: true }),
     )
-    await visible(
-      page.getByRole('heading', { name: 'Avg per Referral' }).locator('..').getByText('$11.96'),
-    )
+    await visible(page.getByRole('group', { name: 'Total Earnings' }).getByText('$11.96'))
+    await visible(page.getByRole('group', { name: 'Avg per Referral' }).getByText('$11.96'))
     await visible(page.getByRole('cell', { name: '$239.20' }))
     await visible(page.getByRole('cell', { name: 'Single Letter' }))
     await screenshot(page, 'employee-portal-desktop')

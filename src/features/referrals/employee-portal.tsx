@@ -1,19 +1,10 @@
+import { Calculator, Users, Wallet } from 'lucide-react'
 import { useLive } from '@/data/use-live'
 import { COMMISSION_PERCENT, COUPON_DISCOUNT_PERCENT, formatCents } from '@/domain/money'
 import type { User } from '@/domain/types'
+import { StatCard } from '@/ui/stat-card'
 import { CommissionTable } from './commission-table'
 import { CopyCodeButton } from './copy-code-button'
-
-function StatCard({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="rounded-xl border border-ink-100 bg-white p-5 dark:border-ink-800 dark:bg-ink-900">
-      <h3 className="text-sm font-semibold uppercase tracking-wider text-ink-500 dark:text-ink-400">
-        {label}
-      </h3>
-      <p className="mt-1 font-serif text-3xl tabular-nums">{value}</p>
-    </div>
-  )
-}
 
 /** Referrals and earnings, read from the commission ledger. */
 export function EmployeePortal({ user }: { user: User }) {
@@ -31,9 +22,21 @@ export function EmployeePortal({ user }: { user: User }) {
         Employee Portal
       </h2>
       <div className="grid gap-4 sm:grid-cols-3">
-        <StatCard label="Total Referrals" value={String(lines.length)} />
-        <StatCard label="Total Earnings" value={formatCents(earnings)} />
-        <StatCard label="Avg per Referral" value={formatCents(average)} />
+        <StatCard
+          label="Total Referrals"
+          value={String(lines.length)}
+          icon={<Users className="size-4" />}
+        />
+        <StatCard
+          label="Total Earnings"
+          value={formatCents(earnings)}
+          icon={<Wallet className="size-4" />}
+        />
+        <StatCard
+          label="Avg per Referral"
+          value={formatCents(average)}
+          icon={<Calculator className="size-4" />}
+        />
       </div>
       <div className="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-brass-400 bg-white p-5 dark:bg-ink-900">
         <div>
