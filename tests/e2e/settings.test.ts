@@ -135,4 +135,33 @@ describe('settings, backup and many tabs', () => {
     await second.waitForURL('**/auth')
     await context.close()
   })
+
+  it('tells a tab to reload when another tab upgrades the database', async () => {
+    const context = await browser.newContext()
+    const first = await context.newPage()
+    await signUp(first, newAccount('upgrade'))
+    await expectDashboard(first, 'User')
+    const second = await context.newPage()
+    await second.goto('/old')
+    // Another tab opening a newer schema, as a newer Letterhead would.
+    await second.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const request = indexedDB.open('letterhead', 1000)
+          request.onsuccess = () => {
+            request.result.close()
+            resolve()
+          }
+          request.onerror = () => reject(request.error ?? new Error('open failed'))
+        }),
+    )
+    const notice = first
+      .locator('[data-sonner-toast]')
+      .filter({
+        hasText: 'Letterhead was updated in another tab. Reload this tab to keep working.',
+      })
+    await visible(notice)
+    await visible(notice.getByRole('button', { name: 'Reload' }))
+    await context.close()
+  })
 })
