@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { expectDashboard, newAccount, signUp } from './support/accounts'
 import { screenshot, setupBrowser } from './support/browser'
 import { buyPlan } from './support/billing'
-import { SAMPLE_ANSWERS, generateLetter, waitForGenerated } from './support/letters'
+import {
+  SAMPLE_ANSWERS,
+  generateLetter,
+  signUpWithOneLetter,
+  waitForGenerated,
+} from './support/letters'
 import { visible } from './support/wait'
 import { downloadFrom } from './support/downloads'
 import { docxParagraphs, openPdf, pdfPageTexts, zipParts } from '../support/document-text'
@@ -91,12 +96,7 @@ describe('letters', () => {
   it('shares the PDF where the browser can, and offers an e-mail draft where it cannot', async () => {
     const context = await browser.newContext()
     const page = await context.newPage()
-    await signUp(page, newAccount('sharer'))
-    await expectDashboard(page, 'User')
-    await buyPlan(page)
-    await generateLetter(page)
-    await waitForGenerated(page)
-    await page.getByRole('tab', { name: 'My Letters (1)' }).click()
+    await signUpWithOneLetter(page, 'sharer')
     const article = page.getByRole('article').first()
 
     // A share sheet that records what it was given.
@@ -146,12 +146,7 @@ describe('letters', () => {
   it('opens the letter, edits and saves it, regenerates it and restores the earlier text', async () => {
     const context = await browser.newContext()
     const page = await context.newPage()
-    await signUp(page, newAccount('editor'))
-    await expectDashboard(page, 'User')
-    await buyPlan(page)
-    await generateLetter(page)
-    await waitForGenerated(page)
-    await page.getByRole('tab', { name: 'My Letters (1)' }).click()
+    await signUpWithOneLetter(page, 'editor')
     await page.getByRole('link', { name: 'Open' }).click()
     await page.waitForURL('**/app/letters/*')
     await visible(page.getByText(`Re: ${SAMPLE_ANSWERS.matter}`))
@@ -188,12 +183,7 @@ describe('letters', () => {
   it("gives another user the 404 screen for a letter's address", async () => {
     const context = await browser.newContext()
     const page = await context.newPage()
-    await signUp(page, newAccount('owner'))
-    await expectDashboard(page, 'User')
-    await buyPlan(page)
-    await generateLetter(page)
-    await waitForGenerated(page)
-    await page.getByRole('tab', { name: 'My Letters (1)' }).click()
+    await signUpWithOneLetter(page, 'owner')
     await page.getByRole('link', { name: 'Open' }).click()
     await page.waitForURL('**/app/letters/*')
     const address = new URL(page.url()).pathname

@@ -155,11 +155,9 @@ describe('settings, backup and many tabs', () => {
           request.onerror = () => reject(request.error ?? new Error('open failed'))
         }),
     )
-    const notice = first
-      .locator('[data-sonner-toast]')
-      .filter({
-        hasText: 'Letterhead was updated in another tab. Reload this tab to keep working.',
-      })
+    const notice = first.locator('[data-sonner-toast]').filter({
+      hasText: 'Letterhead was updated in another tab. Reload this tab to keep working.',
+    })
     await visible(notice)
     await visible(notice.getByRole('button', { name: 'Reload' }))
     await context.close()

@@ -1,10 +1,10 @@
 import { toast } from 'sonner'
 import { useRepository } from '@/data/repository-context'
 import type { Letter } from '@/domain/types'
-import { buildExport, type ExportFormat, type PageSize, shareLetter } from './export/deliver'
+import { buildExport, type ExportFormat, shareLetter } from './export/deliver'
 import { fileNameFor } from './export/file-name'
 import { saveFile } from '@/lib/save-file'
-import { pageSizeSchema, SETTING_KEYS } from '@/domain/settings'
+import { type PageSize, pageSizeSchema, SETTING_KEYS } from '@/domain/settings'
 
 /** Downloads and shares a letter, in the page size the user chose in Settings. */
 export function useLetterExport() {

@@ -1,4 +1,6 @@
 import type { Page } from 'playwright-core'
+import { expectDashboard, newAccount, signUp } from './accounts'
+import { buyPlan } from './billing'
 
 export type LetterAnswers = {
   type?: string
@@ -34,4 +36,16 @@ export async function generateLetter(page: Page, answers: LetterAnswers = SAMPLE
 export async function waitForGenerated(page: Page) {
   await page.getByText('Legal letter generated successfully!').waitFor({ timeout: 20_000 })
   await page.getByRole('dialog').waitFor({ state: 'detached' })
+}
+
+/** A new user who bought a plan and wrote one letter, left on My Letters. */
+export async function signUpWithOneLetter(page: Page, prefix: string) {
+  const account = newAccount(prefix)
+  await signUp(page, account)
+  await expectDashboard(page, 'User')
+  await buyPlan(page)
+  await generateLetter(page)
+  await waitForGenerated(page)
+  await page.getByRole('tab', { name: 'My Letters (1)' }).click()
+  return account
 }

@@ -3,7 +3,6 @@ import type { Letter } from '@/domain/types'
 import { type ExportFormat, fileNameFor } from './file-name'
 
 export type { ExportFormat }
-export type { PageSize } from '@/domain/settings'
 
 /** Writes the file; jsPDF, docx and the font are fetched only here, the first time they are needed. */
 export async function buildExport(
