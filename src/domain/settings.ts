@@ -32,17 +32,3 @@ export const letterEngineSchema = z.discriminatedUnion('kind', [
 export type LetterEngineSettings = z.infer<typeof letterEngineSchema>
 
 export const BUILT_IN_ENGINE: LetterEngineSettings = { kind: 'built-in' }
-
-/** The seed's request policy, applied where Letterhead talks to a network: 3 retries for reads, 1 for writes. */
-export const RETRY_POLICY = {
-  queryRetries: 3,
-  mutationRetries: 1,
-  firstDelayMs: 1_000,
-  maxDelayMs: 30_000,
-  staleTimeMs: 5 * 60_000,
-  cacheTimeMs: 10 * 60_000,
-} as const
-
-/** Exponential backoff: 1 s, 2 s, 4 s … capped at 30 s. */
-export const retryDelayMs = (attempt: number) =>
-  Math.min(RETRY_POLICY.firstDelayMs * 2 ** attempt, RETRY_POLICY.maxDelayMs)

@@ -14,7 +14,10 @@ export type LetterRequest = {
 export type GenerationContext = {
   /** The letter's date; the response deadline is counted from it. */
   date: Date
+  /** Cancels the writing; the promise then rejects. */
   signal?: AbortSignal
+  /** Called with the text written so far, for engines that write gradually. */
+  onText?: (textSoFar: string) => void
 }
 
 /**

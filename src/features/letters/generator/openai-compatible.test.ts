@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { AppError } from '@/domain/errors'
+import { composeLetter } from './built-in-composer'
 import type { LetterRequest } from './letter-generator'
 import { createOpenAiCompatibleGenerator, type Sleep, testConnection } from './openai-compatible'
 
@@ -13,7 +14,7 @@ const REQUEST: LetterRequest = {
   resolution: 'Pay the balance.',
 }
 const DATE = new Date(2026, 10, 22)
-const LETTER = 'Jane Whitfield\n12 Oak Street\n\nNovember 22, 2026\n\nDear Acme Widgets LLC:'
+const LETTER = composeLetter(REQUEST, DATE)
 
 const encoder = new TextEncoder()
 const delta = (content: string) => JSON.stringify({ choices: [{ delta: { content } }] })
@@ -156,10 +157,27 @@ describe('createOpenAiCompatibleGenerator', () => {
   it.each([
     ['a placeholder', [`${LETTER}\n\nSincerely,\n\n[Your Name]`], /placeholder "\[Your Name\]"/],
     ['an empty answer', ['  ', '\n'], /empty answer/],
-  ])('refuses %s without retrying', async (_name, pieces, reason) => {
-    const { fetch, generator } = setup(streamed(pieces))
+    ['a letter without the deadline', [LETTER.replace('December 22, 2026', 'soon')], /deadline/],
+  ])('refuses %s, asking once more first', async (_name, pieces, reason) => {
+    const { fetch, generator } = setup(streamed(pieces), streamed(pieces))
     expect(await failure(generator.generate(REQUEST, { date: DATE }))).toMatch(reason)
-    expect(fetch).toHaveBeenCalledTimes(1)
+    expect(fetch).toHaveBeenCalledTimes(2)
+  })
+
+  it('hands back plain text when the model answers in Markdown', async () => {
+    const markdown = LETTER.replace('Re: ', '**Re:** ').replace('Sincerely,', '_Sincerely,_')
+    const { generator } = setup(streamed([`\`\`\`\n${markdown}\n\`\`\``]))
+    await expect(generator.generate(REQUEST, { date: DATE })).resolves.toBe(LETTER)
+  })
+
+  it('reports the text so far after every streamed piece, starting afresh on a retry', async () => {
+    const { generator } = setup(
+      new Response('busy', { status: 503 }),
+      streamed(['Jane ', LETTER.slice(5)]),
+    )
+    const seen: string[] = []
+    await generator.generate(REQUEST, { date: DATE, onText: (text) => seen.push(text) })
+    expect(seen).toEqual(['', '', 'Jane ', LETTER])
   })
 
   it('reports an error the server sends inside the stream, and a letter cut off by the token limit', async () => {
@@ -167,10 +185,9 @@ describe('createOpenAiCompatibleGenerator', () => {
       new Response(`data: ${delta('Dear')}\n\ndata: ${data}\n\n`, {
         headers: { 'Content-Type': 'text/event-stream' },
       })
-    const { generator } = setup(
-      inStream('{"error":{"message":"model overloaded"}}'),
-      inStream('{"choices":[{"delta":{},"finish_reason":"length"}]}'),
-    )
+    const overloaded = () => inStream('{"error":{"message":"model overloaded"}}')
+    const cutOff = () => inStream('{"choices":[{"delta":{},"finish_reason":"length"}]}')
+    const { generator } = setup(overloaded(), overloaded(), cutOff(), cutOff())
     expect(await failure(generator.generate(REQUEST, { date: DATE }))).toBe(
       'The AI endpoint reported: model overloaded',
     )

@@ -1,12 +1,12 @@
 import { z } from 'zod'
 import { AppError } from '@/domain/errors'
-import { RETRY_POLICY, retryDelayMs } from '@/domain/settings'
-import { buildLetterPrompt, replyProblem, unfence } from './letter-prompt'
+import { abortableSleep, RETRY_POLICY, type Sleep, withRetries } from '@/lib/retry'
 import type { LetterGenerator } from './letter-generator'
+import { buildLetterPrompt } from './letter-prompt'
+import { cleanModelOutput, MAX_LETTER_CHARS, outputProblem } from './output-guard'
 import { errorDetail, parseCompletionEvent, readSseData } from './sse'
 
-/** Waits between attempts; injectable so tests do not wait for real. */
-export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>
+export type { Sleep } from '@/lib/retry'
 
 export type EndpointSettings = { baseUrl: string; apiKey?: string }
 
@@ -23,12 +23,24 @@ export type ConnectionResult = { ok: true; models?: string[] } | { ok: false; me
 /** A failed call: its message is what the person reads; `retryable` marks failures worth repeating. */
 export class EndpointError extends AppError {
   readonly retryable: boolean
+  /** The HTTP status, when the endpoint answered with an error status. */
+  readonly httpStatus: number | undefined
 
-  constructor(message: string, retryable = false) {
+  constructor(message: string, retryable = false, httpStatus?: number) {
     super('GENERATION_FAILED', message)
     this.retryable = retryable
+    this.httpStatus = httpStatus
   }
 }
+
+/** A key, address or model the endpoint refused: asking again the same way cannot help. */
+const refusedRequest = (error: unknown) =>
+  error instanceof EndpointError &&
+  error.httpStatus !== undefined &&
+  error.httpStatus >= 400 &&
+  error.httpStatus < 500 &&
+  error.httpStatus !== 408 &&
+  error.httpStatus !== 429
 
 const IDLE_TIMEOUT_MS = 60_000
 
@@ -36,17 +48,6 @@ const modelList = z.object({ data: z.array(z.object({ id: z.string() })) })
 
 // The browser's fetch must be called unbound from any object we keep it on.
 const browserFetch: typeof fetch = (input, init) => globalThis.fetch(input, init)
-
-// An abort ends the wait early; the next attempt then sees the signal and stops.
-const realSleep: Sleep = (ms, signal) =>
-  new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms)
-    const stop = () => {
-      clearTimeout(timer)
-      resolve()
-    }
-    signal?.addEventListener('abort', stop, { once: true })
-  })
 
 const endpoint = (baseUrl: string, path: string) => `${baseUrl.trim().replace(/\/+$/, '')}${path}`
 
@@ -74,7 +75,8 @@ async function httpFailure(response: Response): Promise<EndpointError> {
   const reason = detail ? `: ${detail.slice(0, 300)}` : '.'
   return new EndpointError(
     `The AI endpoint answered HTTP ${status}${statusText ? ` ${statusText}` : ''}${reason}${hint}`,
-    status >= 500 || status === 429,
+    status >= 500 || status === 429 || status === 408,
+    status,
   )
 }
 
@@ -120,27 +122,20 @@ async function attempt<T>(
   }
 }
 
-/** Runs `once`, repeating a retryable failure up to `retries` times with the seed's backoff. */
-async function withRetries<T>(
-  retries: number,
-  sleep: Sleep,
-  signal: AbortSignal | undefined,
-  once: () => Promise<T>,
-): Promise<T> {
-  for (let tries = 0; ; tries += 1) {
-    try {
-      return await once()
-    } catch (error) {
-      if (tries >= retries || !(error instanceof EndpointError) || !error.retryable) throw error
-      await sleep(retryDelayMs(tries), signal)
-    }
-  }
-}
+/** Past this much raw text a reply cannot clean down to a letter within the limit, so reading stops. */
+const MAX_RAW_CHARS = MAX_LETTER_CHARS * 2
 
-/** The letter's text from a streamed reply, or from a whole one when the server does not stream. */
-async function readCompletion(response: Response, touch: () => void): Promise<string> {
+/**
+ * The letter's text from a streamed reply, or from a whole one when the server
+ * does not stream; `onText` sees the text so far after every piece.
+ */
+async function readCompletion(
+  response: Response,
+  touch: () => void,
+  onText: (text: string) => void,
+): Promise<string> {
   if (!response.body) throw new EndpointError('The AI endpoint sent an empty response.')
-  const parts: string[] = []
+  let text = ''
   const isJson = response.headers.get('content-type')?.includes('application/json') ?? false
   const events = isJson ? [await response.text()] : readSseData(response.body)
   for await (const data of events) {
@@ -150,24 +145,40 @@ async function readCompletion(response: Response, touch: () => void): Promise<st
       throw new EndpointError('The AI endpoint sent a reply that is not a chat completion.')
     if (event.kind === 'error')
       throw new EndpointError(`The AI endpoint reported: ${event.message}`)
-    parts.push(event.text)
+    if (event.text !== '') {
+      text += event.text
+      if (text.length > MAX_RAW_CHARS)
+        throw new EndpointError("The AI model's letter ran past the length limit.")
+      onText(text)
+    }
     if (event.truncated)
       throw new EndpointError('The AI model stopped before the letter was finished.')
   }
-  return parts.join('')
+  return text
 }
 
-/** Writes letters with any server that speaks the OpenAI chat completions API. */
+/**
+ * Writes letters with any server that speaks the OpenAI chat completions API.
+ * A failed request or a letter the output guard refuses is tried once more
+ * (the mutation policy); a cancelled request, or one the endpoint refused
+ * outright (a wrong key, address or model), is not.
+ */
 export function createOpenAiCompatibleGenerator(options: OpenAiCompatibleOptions): LetterGenerator {
   const fetchImpl = options.fetch ?? browserFetch
-  const sleep = options.sleep ?? realSleep
+  const sleep = options.sleep ?? abortableSleep
   const idleMs = options.idleTimeoutMs ?? IDLE_TIMEOUT_MS
   const url = endpoint(options.baseUrl, '/chat/completions')
+  const retries = {
+    retries: RETRY_POLICY.mutationRetries,
+    retryable: (error: unknown) => !refusedRequest(error),
+    sleep,
+  }
   return {
     id: `openai-compatible:${options.model}`,
-    generate: (request, { date, signal }) =>
-      withRetries(RETRY_POLICY.mutationRetries, sleep, signal, () =>
+    generate: (request, { date, signal, onText = () => undefined }) =>
+      withRetries({ ...retries, signal }, () =>
         attempt(url, signal, idleMs, async (attemptSignal, touch) => {
+          onText('')
           const response = await fetchImpl(url, {
             method: 'POST',
             signal: attemptSignal,
@@ -183,21 +194,23 @@ export function createOpenAiCompatibleGenerator(options: OpenAiCompatibleOptions
           })
           if (!response.ok) throw await httpFailure(response)
           touch()
-          const text = await readCompletion(response, touch).catch((error: unknown) => {
+          const text = await readCompletion(response, touch, onText).catch((error: unknown) => {
             if (error instanceof EndpointError) throw error
             throw new EndpointError(
               'The connection to the AI endpoint broke off before the letter was finished.',
               true,
             )
           })
-          const letter = unfence(text)
-          const problem = replyProblem(letter, request)
+          const letter = cleanModelOutput(text, request)
+          const problem = outputProblem(letter, request, date)
           if (problem) throw new EndpointError(problem)
           return letter
         }),
       ),
   }
 }
+
+const retryable = (error: unknown) => error instanceof EndpointError && error.retryable
 
 /** Asks the endpoint for its models: proof that the address and the key work. */
 export async function testConnection(
@@ -206,9 +219,9 @@ export async function testConnection(
   options: { sleep?: Sleep; signal?: AbortSignal; idleTimeoutMs?: number } = {},
 ): Promise<ConnectionResult> {
   const url = endpoint(settings.baseUrl, '/models')
-  const { signal, sleep = realSleep, idleTimeoutMs = IDLE_TIMEOUT_MS } = options
+  const { signal, sleep = abortableSleep, idleTimeoutMs = IDLE_TIMEOUT_MS } = options
   try {
-    return await withRetries(RETRY_POLICY.queryRetries, sleep, signal, () =>
+    return await withRetries({ retries: RETRY_POLICY.queryRetries, retryable, sleep, signal }, () =>
       attempt(url, signal, idleTimeoutMs, async (attemptSignal) => {
         const response = await fetchImpl(url, {
           signal: attemptSignal,

@@ -1,0 +1,136 @@
+import { formatLetterDate, responseDeadline } from '@/domain/letter-dates'
+import type { LetterRequest } from './letter-generator'
+
+/** A model's letter must be at least this long to be a letter at all… */
+export const MIN_LETTER_CHARS = 300
+/** …and no longer than this, well past any real formal letter. */
+export const MAX_LETTER_CHARS = 20_000
+
+const TYPED_FIELDS = [
+  'senderName',
+  'senderAddress',
+  'recipientName',
+  'recipientAddress',
+  'matter',
+  'resolution',
+] as const satisfies readonly (keyof LetterRequest)[]
+
+/** Private-use characters: they never occur in what a model writes. */
+const MASK_OPEN = '\uE000'
+const MASK_CLOSE = '\uE001'
+
+/** What the person typed, longest first, so a value inside another is masked as part of it. */
+function typedTexts(request: LetterRequest): string[] {
+  const texts = new Set<string>()
+  for (const field of TYPED_FIELDS) {
+    const value = request[field].trim()
+    if (value === '') continue
+    texts.add(value)
+    for (const line of value.split('\n')) if (line.trim() !== '') texts.add(line.trim())
+  }
+  return [...texts].sort((a, b) => b.length - a.length)
+}
+
+/**
+ * Hides the person's own words behind markers while `clean` runs, so markup
+ * they typed on purpose (an `*` in an address, `<b>` in a matter) survives.
+ */
+function keepingTyped(text: string, request: LetterRequest, clean: (text: string) => string) {
+  const typed = typedTexts(request)
+  let masked = text
+  typed.forEach((value, index) => {
+    masked = masked.split(value).join(`${MASK_OPEN}${index}${MASK_CLOSE}`)
+  })
+  const cleaned = clean(masked)
+  const restore = new RegExp(`${MASK_OPEN}(\\d+)${MASK_CLOSE}`, 'g')
+  return cleaned.replace(restore, (_match, index: string) => typed[Number(index)] ?? '')
+}
+
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  '#39': "'",
+}
+
+function stripHtml(text: string): string {
+  return text
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(?:p|div|h[1-6]|li|blockquote)>/gi, '\n\n')
+    .replace(/<\/?[a-z][a-z0-9-]*(?:\s[^<>]*)?\/?>/gi, '')
+    .replace(/&(amp|lt|gt|quot|apos|nbsp|#39);/g, (_match, name: string) => ENTITIES[name] ?? '')
+}
+
+function stripMarkdown(text: string): string {
+  return (
+    text
+      // Code fences and horizontal rules are whole lines of markup.
+      .replace(/^[ \t]*(?:```|~~~)[\w-]*[ \t]*$/gm, '')
+      .replace(/^[ \t]*(?:-{3,}|\*{3,}|_{3,})[ \t]*$/gm, '')
+      .replace(/^[ \t]{0,3}#{1,6}[ \t]+/gm, '')
+      .replace(/^[ \t]{0,3}>[ \t]?/gm, '')
+      .replace(/^([ \t]*)[-*+][ \t]+/gm, '$1')
+      .replace(/!?\[([^\]\n]*)\]\([^)\n]*\)/g, '$1')
+      .replace(/(\*\*|__)(?=\S)([^\n]*?\S)\1/g, '$2')
+      .replace(/(^|[^\w*])\*(?=\S)([^*\n]*?\S)\*(?!\w)/g, '$1$2')
+      .replace(/(^|[^\w])_(?=\S)([^_\n]*?\S)_(?!\w)/g, '$1$2')
+      .replace(/`([^`\n]+)`/g, '$1')
+  )
+}
+
+/**
+ * Plain text from what a model wrote: Markdown and HTML removed, line endings
+ * unified, runs of blank lines collapsed. The person's own words are kept as typed.
+ */
+export function cleanModelOutput(text: string, request: LetterRequest): string {
+  const unified = text.replace(/\r\n?/g, '\n')
+  const cleaned = keepingTyped(unified, request, (masked) => stripMarkdown(stripHtml(masked)))
+  return cleaned
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()
+}
+
+/** Template markers a model leaves when it did not fill something in. */
+const PLACEHOLDERS = [
+  /\{\{[^}\n]*\}?\}?/,
+  /\[(?:your|insert|enter|recipient|sender|name|full name|date|address|company|title|signature|phone|email)\b[^\]\n]{0,40}\]/i,
+  /<(?:your|insert|recipient|sender)\b[^>\n]{0,40}>/i,
+]
+
+const collapse = (text: string) => text.replace(/\s+/g, ' ').trim()
+
+/**
+ * Why a cleaned reply cannot be the letter, or null when it can: it must name
+ * the recipient and the sender as typed, give the response deadline, fit the
+ * length limits and leave no template markers (unless the person typed them).
+ */
+export function outputProblem(letter: string, request: LetterRequest, date: Date): string | null {
+  if (letter.trim() === '') return 'The AI model returned an empty answer.'
+  if (letter.length < MIN_LETTER_CHARS)
+    return `The AI model's letter is too short (${letter.length} characters; a letter has at least ${MIN_LETTER_CHARS}).`
+  if (letter.length > MAX_LETTER_CHARS)
+    return `The AI model's letter is too long (${letter.length} characters; the limit is ${MAX_LETTER_CHARS.toLocaleString('en-US')}).`
+  const flat = collapse(letter)
+  const required: [string, string][] = [
+    ['the recipient’s name', request.recipientName],
+    ['the sender’s name', request.senderName],
+    ['the response deadline', formatLetterDate(responseDeadline(date))],
+  ]
+  for (const [what, value] of required) {
+    if (!flat.includes(collapse(value)))
+      return `The AI model's letter leaves out ${what} (${collapse(value)}).`
+  }
+  const typed = TYPED_FIELDS.map((field) => request[field]).join('\n')
+  for (const pattern of PLACEHOLDERS) {
+    const found = pattern.exec(letter)?.[0]
+    if (found !== undefined && !typed.includes(found))
+      return `The AI model's letter contains the placeholder "${found}" instead of your details.`
+  }
+  return null
+}
