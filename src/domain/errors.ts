@@ -18,6 +18,7 @@ export const ERROR_MESSAGES = {
   INVALID_PLAN: 'Invalid plan selected',
   PAYMENT_FAILED: 'Payment failed. Please try again.',
   GENERATION_FAILED: 'Failed to generate letter. Please try again.',
+  GENERATION_CANCELLED: 'Letter cancelled. Your letter credit was returned.',
   NOT_SIGNED_IN: 'Please sign in to continue.',
   FORBIDDEN: 'You do not have access to this.',
   NOT_FOUND: 'That item does not exist.',

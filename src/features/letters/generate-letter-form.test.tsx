@@ -104,16 +104,63 @@ describe('generate letter form', () => {
     expect(screen.getByLabelText('Matter/Subject')).toHaveValue('')
   })
 
-  it('records a failure, keeps the answers and offers Retry', async () => {
-    let fail = true
-    const flaky: LetterGenerator = {
-      id: 'flaky',
-      generate: (request, context) =>
-        fail
-          ? Promise.reject(new Error('engine unavailable'))
-          : builtInComposer.generate(request, context),
+  it('drafts with the built-in engine when the chosen model fails, and says so', async () => {
+    const broken: LetterGenerator = {
+      id: 'openai-compatible:broken-model',
+      generate: () => Promise.reject(new Error('The AI endpoint answered HTTP 500.')),
     }
-    const { user, db } = await renderForm(flaky)
+    const { user, db } = await renderForm(broken)
+    await fillLetter(user)
+    await user.click(screen.getByRole('button', { name: 'Generate Legal Letter' }))
+    expect(
+      await screen.findByText(
+        'AI unavailable — drafted with the built-in engine',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument()
+    expect(screen.getByText('The AI endpoint answered HTTP 500.')).toBeInTheDocument()
+    expect(await db.letters.toArray()).toEqual([
+      expect.objectContaining({ status: 'completed', generator: 'built-in' }),
+    ])
+  })
+
+  it('cancels a letter being written: it fails, its credit returns and the answers stay', async () => {
+    let started = false
+    const hanging: LetterGenerator = {
+      id: 'openai-compatible:slow-model',
+      generate: (_request, { signal, onText }) =>
+        new Promise((_resolve, reject) => {
+          started = true
+          onText?.('Dear Sir or Madam, I write')
+          signal?.addEventListener('abort', () => reject(new Error('aborted')))
+        }),
+    }
+    const { user, db, repo } = await renderForm(hanging)
+    await fillLetter(user)
+    await user.click(screen.getByRole('button', { name: 'Generate Legal Letter' }))
+    const dialog = await screen.findByRole('dialog')
+    await vi.waitFor(() => expect(started).toBe(true))
+    expect(within(dialog).getByRole('region', { name: 'Letter so far' })).toHaveTextContent(
+      'Dear Sir or Madam, I write',
+    )
+    expect((await repo.subscriptions.entitlements()).lettersLeft).toBe(3)
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect(
+      await screen.findByText('Letter cancelled. Your letter credit was returned.'),
+    ).toBeInTheDocument()
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(await db.letters.toArray()).toEqual([
+      expect.objectContaining({ status: 'failed', error: 'Cancelled before it was finished.' }),
+    ])
+    expect((await repo.subscriptions.entitlements()).lettersLeft).toBe(4)
+    expect(screen.getByLabelText('Matter/Subject')).toHaveValue(SAMPLE_LETTER.matter)
+  })
+
+  it('records a letter that could not be stored, keeps the answers and offers Retry', async () => {
+    const { user, db, repo } = await renderForm()
+    vi.spyOn(repo.letters, 'complete').mockRejectedValueOnce(new Error('The disk is full.'))
     await fillLetter(user)
     await user.click(screen.getByRole('button', { name: 'Generate Legal Letter' }))
     expect(
@@ -124,11 +171,10 @@ describe('generate letter form', () => {
       ),
     ).toBeInTheDocument()
     expect(await db.letters.toArray()).toEqual([
-      expect.objectContaining({ status: 'failed', error: 'engine unavailable' }),
+      expect.objectContaining({ status: 'failed', error: 'The disk is full.' }),
     ])
     expect(screen.getByLabelText('Matter/Subject')).toHaveValue(SAMPLE_LETTER.matter)
 
-    fail = false
     await user.click(screen.getByRole('button', { name: 'Retry' }))
     await vi.waitFor(
       async () => expect((await db.letters.toArray())[0]?.status).toBe('completed'),

@@ -37,14 +37,14 @@ export function GenerateLetterForm({
     resolver: zodResolver(letterInputSchema),
     defaultValues: blankLetter(fullName),
   })
-  const { step, generate } = useGenerateLetter()
+  const { step, draft, generate, cancel } = useGenerateLetter()
   const [alert, setAlert] = useState<string | null>(null)
 
   async function submit(values: LetterInput) {
     setAlert(null)
     try {
       const outcome = await generate(values)
-      // Keep the answers after a failure so Retry (or a second try) needs no retyping.
+      // Keep the answers after a failure or a cancel so a second try needs no retyping.
       if (outcome === 'completed') form.reset(blankLetter(values.senderName.trim()))
     } catch (error) {
       setAlert(messageFor(error, 'GENERATION_FAILED'))
@@ -73,7 +73,7 @@ export function GenerateLetterForm({
           Generate Legal Letter
         </Button>
       </div>
-      {busy ? <GenerationOverlay step={step} /> : null}
+      {busy ? <GenerationOverlay step={step} draft={draft} onCancel={cancel} /> : null}
     </form>
   )
 }

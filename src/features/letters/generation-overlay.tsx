@@ -1,14 +1,44 @@
 import { Check, Loader2 } from 'lucide-react'
 import { type KeyboardEvent, useEffect, useRef } from 'react'
 import { createPortal } from 'react-dom'
+import { Button } from '@/ui/button'
 import { cn } from '@/ui/cn'
 import { GENERATION_STEPS, type GenerationStep, progressPercent } from './generation-steps'
+import { StreamingText } from './streaming-text'
+
+type GenerationOverlayProps = {
+  step: GenerationStep
+  /** The text a streaming engine has written so far. */
+  draft?: string
+  /** Stops the writing; offered while the letter is being written (step 2). */
+  onCancel?: () => void
+}
+
+/** Tab and Shift+Tab cycle through the dialog's own buttons, never the page behind. */
+function trapTab(event: KeyboardEvent<HTMLElement>) {
+  if (event.key !== 'Tab') return
+  const focusable = [
+    ...event.currentTarget.querySelectorAll<HTMLElement>('button:not(:disabled), [tabindex="0"]'),
+  ]
+  const first = focusable[0]
+  const last = focusable.at(-1)
+  if (!first || !last) return event.preventDefault()
+  const active = document.activeElement
+  if (
+    event.shiftKey
+      ? active === first || !focusable.includes(active as HTMLElement)
+      : active === last
+  ) {
+    event.preventDefault()
+    ;(event.shiftKey ? last : first).focus()
+  }
+}
 
 /**
  * Full-screen progress while a letter is written. The page behind is made
- * inert and focus stays on the dialog until it closes.
+ * inert and focus stays in the dialog until it closes, then returns.
  */
-export function GenerationOverlay({ step }: { step: GenerationStep }) {
+export function GenerationOverlay({ step, draft = '', onCancel }: GenerationOverlayProps) {
   const dialog = useRef<HTMLDivElement>(null)
 
   useEffect(() => {
@@ -22,10 +52,6 @@ export function GenerationOverlay({ step }: { step: GenerationStep }) {
     }
   }, [])
 
-  const keepFocus = (event: KeyboardEvent) => {
-    if (event.key === 'Tab') event.preventDefault()
-  }
-
   const percent = progressPercent(step)
   const current = GENERATION_STEPS[step - 1] ?? GENERATION_STEPS[0]
 
@@ -38,8 +64,8 @@ export function GenerationOverlay({ step }: { step: GenerationStep }) {
         aria-labelledby="generation-title"
         aria-describedby="generation-status"
         tabIndex={-1}
-        onKeyDown={keepFocus}
-        className="w-full max-w-md rounded-xl bg-white p-6 shadow-2xl outline-none dark:bg-ink-900"
+        onKeyDown={trapTab}
+        className="max-h-full w-full max-w-lg overflow-y-auto rounded-xl bg-white p-6 shadow-2xl outline-none dark:bg-ink-900"
       >
         <h2 id="generation-title" className="text-xl font-semibold">
           Preparing your letter
@@ -99,6 +125,14 @@ export function GenerationOverlay({ step }: { step: GenerationStep }) {
             )
           })}
         </ol>
+        {draft !== '' ? <StreamingText text={draft} /> : null}
+        {onCancel && step === 2 ? (
+          <div className="mt-5 flex justify-end">
+            <Button variant="secondary" onClick={onCancel}>
+              Cancel
+            </Button>
+          </div>
+        ) : null}
       </div>
     </div>,
     document.body,

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import { useRepository } from '@/data/repository-context'
@@ -8,8 +8,11 @@ import { type LetterInput, letterInputSchema } from '@/domain/letter-schema'
 import type { Letter } from '@/domain/types'
 import { Button } from '@/ui/button'
 import { FormAlert } from '@/ui/form-alert'
+import { announceFallback } from './announce-fallback'
 import { useLetterGenerator } from './generator/generator-context'
+import { writeLetter } from './generator/write-letter'
 import { LetterFields } from './letter-fields'
+import { StreamingText } from './streaming-text'
 import { useUnsavedGuard } from './use-unsaved-guard'
 
 type LetterAnswersEditorProps = { letter: Letter; onDone: () => void }
@@ -17,31 +20,48 @@ type LetterAnswersEditorProps = { letter: Letter; onDone: () => void }
 /** Change the answers and write the letter again; the current text is kept as a previous version. */
 export function LetterAnswersEditor({ letter, onDone }: LetterAnswersEditorProps) {
   const repository = useRepository()
-  const generator = useLetterGenerator()
+  const engine = useLetterGenerator()
   const form = useForm<LetterInput>({
     resolver: zodResolver(letterInputSchema),
     defaultValues: letterInputSchema.parse(letter),
   })
   const [alert, setAlert] = useState<string | null>(null)
+  const [draft, setDraft] = useState('')
+  const writing = useRef<AbortController | null>(null)
   const { isDirty, isSubmitting, errors } = form.formState
   useUnsavedGuard(isDirty && !isSubmitting)
 
   async function regenerate(values: LetterInput) {
     setAlert(null)
+    const controller = new AbortController()
+    writing.current = controller
     try {
       const request = letterInputSchema.parse(values)
-      const content = await generator.generate(request, { date: new Date() })
+      const written = await writeLetter(engine, request, {
+        date: new Date(),
+        signal: controller.signal,
+        onText: setDraft,
+      })
+      writing.current = null
       await repository.letters.replaceAnswers(letter.id, request, {
-        content,
-        generator: generator.id,
+        content: written.content,
+        generator: written.generator,
       })
       form.reset(values)
       toast.success('Letter regenerated. The earlier text is kept under Previous versions.')
+      announceFallback(written.fallback)
       onDone()
     } catch (error) {
-      setAlert(messageFor(error, 'GENERATION_FAILED'))
+      if (controller.signal.aborted) toast.info('Regeneration cancelled. The letter is unchanged.')
+      else setAlert(messageFor(error, 'GENERATION_FAILED'))
+    } finally {
+      writing.current = null
+      setDraft('')
     }
   }
+
+  // While the letter is being rewritten, Cancel stops that; otherwise it leaves the editor.
+  const cancel = () => (writing.current ? writing.current.abort() : onDone())
 
   return (
     <form
@@ -56,10 +76,11 @@ export function LetterAnswersEditor({ letter, onDone }: LetterAnswersEditorProps
         <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
           Regenerate Letter
         </Button>
-        <Button variant="secondary" onClick={onDone} disabled={isSubmitting}>
+        <Button variant="secondary" onClick={cancel}>
           Cancel
         </Button>
       </div>
+      {draft !== '' ? <StreamingText text={draft} /> : null}
     </form>
   )
 }

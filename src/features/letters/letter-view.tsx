@@ -5,6 +5,7 @@ import { useLive } from '@/data/use-live'
 import { formatDateTime } from '@/lib/format-date'
 import { Button, buttonClass } from '@/ui/button'
 import { DownloadMenu } from './download-menu'
+import { engineLabel } from './generator/write-letter'
 import { LetterAnswersEditor } from './letter-answers-editor'
 import { LetterPaper } from './letter-paper'
 import { LetterTextEditor } from './letter-text-editor'
@@ -46,6 +47,7 @@ export function LetterView({ letterId }: { letterId: string }) {
         <StatusBadge status={letter.status} />
         <p className="w-full text-sm text-ink-600 dark:text-ink-300">
           {letter.type} to {letter.recipientName} · created {formatDateTime(letter.createdAt)}
+          {ready && letter.generator ? ` · drafted by ${engineLabel(letter.generator)}` : null}
         </p>
       </header>
       {mode === 'edit' ? (

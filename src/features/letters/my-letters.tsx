@@ -18,7 +18,7 @@ export function MyLetters({ page, onPageChange }: MyLettersProps) {
       }),
     `my-letters:${page}`,
   )
-  const { step, retry } = useGenerateLetter()
+  const { step, draft, retry, cancel } = useGenerateLetter()
 
   if (live.status === 'loading') return <p className="text-ink-500">Loading your letters…</p>
   if (live.status === 'error')
@@ -58,7 +58,7 @@ export function MyLetters({ page, onPageChange }: MyLettersProps) {
           </Button>
         </nav>
       ) : null}
-      {step > 0 ? <GenerationOverlay step={step} /> : null}
+      {step > 0 ? <GenerationOverlay step={step} draft={draft} onCancel={cancel} /> : null}
     </div>
   )
 }

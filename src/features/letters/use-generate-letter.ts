@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { useRepository } from '@/data/repository-context'
 import { ERROR_MESSAGES } from '@/domain/errors'
@@ -8,42 +8,75 @@ import type { Letter } from '@/domain/types'
 import { atLeast, sleep } from '@/lib/sleep'
 import { FINISH_DELAY_MS, type GenerationStep, MIN_STEP_MS } from './generation-steps'
 import { useLetterGenerator } from './generator/generator-context'
+import { announceFallback } from './announce-fallback'
+import { writeLetter } from './generator/write-letter'
 
-export type GenerationOutcome = 'completed' | 'failed'
+export type GenerationOutcome = 'completed' | 'failed' | 'cancelled'
+
+const CANCELLED_REASON = 'Cancelled before it was finished.'
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /**
  * Creates a letter and drives it through the real stages: saved (1), being
- * written (2), stored (3), ready (4). The step drives the progress overlay.
+ * written (2), stored (3), ready (4). The step drives the progress overlay,
+ * `draft` shows a streaming engine's text as it arrives, and `cancel` stops
+ * the writing while step 2 lasts (the letter fails and its credit returns).
  */
 export function useGenerateLetter() {
   const repository = useRepository()
-  const generator = useLetterGenerator()
+  const engine = useLetterGenerator()
   const [step, setStep] = useState<GenerationStep>(0)
+  const [draft, setDraft] = useState('')
+  const writing = useRef<AbortController | null>(null)
 
   async function write(letter: Letter): Promise<GenerationOutcome> {
+    const controller = new AbortController()
+    writing.current = controller
     try {
       setStep(2)
       const request = letterInputSchema.parse(letter)
-      const content = await atLeast(MIN_STEP_MS, generator.generate(request, { date: new Date() }))
+      const written = await atLeast(
+        MIN_STEP_MS,
+        writeLetter(engine, request, {
+          date: new Date(),
+          signal: controller.signal,
+          onText: setDraft,
+        }),
+      )
+      controller.signal.throwIfAborted()
+      writing.current = null
       setStep(3)
       await atLeast(
         MIN_STEP_MS,
-        repository.letters.complete(letter.id, { content, generator: generator.id }),
+        repository.letters.complete(letter.id, {
+          content: written.content,
+          generator: written.generator,
+        }),
       )
       setStep(4)
       await sleep(FINISH_DELAY_MS)
       setStep(0)
       toast.success('Legal letter generated successfully!')
+      announceFallback(written.fallback)
       return 'completed'
     } catch (error) {
-      await repository.letters.fail(letter.id, describe(error)).catch(() => undefined)
+      const cancelled = controller.signal.aborted
+      await repository.letters
+        .fail(letter.id, cancelled ? CANCELLED_REASON : describe(error))
+        .catch(() => undefined)
       setStep(0)
+      if (cancelled) {
+        toast.info(ERROR_MESSAGES.GENERATION_CANCELLED)
+        return 'cancelled'
+      }
       toast.error(ERROR_MESSAGES.GENERATION_FAILED, {
         action: { label: 'Retry', onClick: () => void retry(letter) },
       })
       return 'failed'
+    } finally {
+      writing.current = null
+      setDraft('')
     }
   }
 
@@ -71,5 +104,8 @@ export function useGenerateLetter() {
     }
   }
 
-  return { step, generate, retry }
+  /** Stops the letter being written; only possible while step 2 lasts. */
+  const cancel = () => writing.current?.abort()
+
+  return { step, draft, generate, retry, cancel }
 }
