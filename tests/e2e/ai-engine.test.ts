@@ -1,143 +1,134 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import {
+  letterData,
+  type MockOpenAiServer,
+  startMockOpenAiServer,
+} from '../support/mock-openai-server'
 import { expectDashboard, newAccount, signUp } from './support/accounts'
 import { buyPlan } from './support/billing'
-import { setupBrowser } from './support/browser'
-import { type FakeOpenAiServer, startFakeOpenAiServer } from './support/fake-openai-server'
+import { screenshot, setupBrowser } from './support/browser'
 import { readTable } from './support/indexeddb'
 import { SAMPLE_ANSWERS, generateLetter, waitForGenerated } from './support/letters'
 import { visible } from './support/wait'
 
-const MODEL = 'fake-letter-model'
+const MODEL = 'mock-letter-model'
 const API_KEY = 'sk-e2e-test-key'
-
-/** What the fake endpoint streams back: a finished formal letter, with nothing left to fill in. */
-const STREAMED_LETTER = [
-  'Margaret Hale\n12 Harbour Street\nPortsmouth PO1 2AB',
-  'November 22, 2026',
-  'Łukasz Żółć\nul. Długa 5\n00-001 Warszawa',
-  'Re: Unpaid invoice #2041',
-  'Dear Łukasz Żółć:',
-  'I am writing to make a formal demand concerning invoice #2041, which remains unpaid.',
-  'Pay the outstanding balance of $2,400 in full.',
-  'Please respond within 30 days, on or before December 22, 2026. Written by the streaming model.',
-  'Sincerely,',
-  'Margaret Hale',
-].join('\n\n')
+const SIGNATURE = 'Written by the streaming model.'
 
 const browser = setupBrowser()
-let server: FakeOpenAiServer
+let server: MockOpenAiServer
 
 beforeAll(async () => {
-  server = await startFakeOpenAiServer({ stream: STREAMED_LETTER })
+  server = await startMockOpenAiServer({ fallback: { kind: 'letter', signature: SIGNATURE } })
 })
-afterAll(async () => {
-  await server.close()
-})
+afterAll(() => server.close())
 beforeEach(() => server.reset())
 
-/**
- * Test setup, standing in for the Settings page: writes the engine choice
- * straight into the app's IndexedDB `settings` store, in the shape the
- * repository stores it (`{ key, value }`), then reloads so the app reads it.
- */
-async function chooseEngine(page: Page, value: Record<string, unknown>) {
-  await page.evaluate(
-    (setting) =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('letterhead')
-        open.onerror = () => reject(open.error ?? new Error('open failed'))
-        open.onsuccess = () => {
-          const transaction = open.result.transaction('settings', 'readwrite')
-          transaction.objectStore('settings').put(setting)
-          transaction.oncomplete = () => {
-            open.result.close()
-            resolve()
-          }
-          transaction.onerror = () => reject(transaction.error ?? new Error('write failed'))
-        }
-      }),
-    { key: 'letterEngine', value },
-  )
-  await page.reload()
+/** Chooses the AI engine in Settings as a person would, testing the connection first. */
+async function chooseAiEngine(page: Page, baseUrl: string) {
+  await page.getByRole('button', { name: 'Settings' }).click()
+  await page.waitForURL('**/app/settings')
+  await page.getByRole('radio', { name: 'AI model (OpenAI-compatible)' }).check()
+  await page.getByLabel('Base URL').fill(baseUrl)
+  await page.getByLabel('Model', { exact: true }).fill(MODEL)
+  await page.getByLabel('API Key').fill(API_KEY)
+  await page.getByRole('button', { name: 'Test Connection' }).click()
+  await visible(page.getByText(`Connected: the endpoint offers 1 model, including ${MODEL}.`))
+  await page.getByRole('button', { name: 'Save Settings' }).click()
+  await visible(page.getByText('Settings saved'))
+  await screenshot(page, 'settings-ai-engine')
+  await page.getByRole('link', { name: 'Back to Dashboard' }).click()
   await page.getByRole('heading', { name: /Welcome/ }).waitFor()
 }
 
-async function signedInWithCredits(page: Page, prefix: string) {
+async function signedInWithAiEngine(page: Page, prefix: string, baseUrl = server.baseUrl) {
   await signUp(page, newAccount(prefix))
   await expectDashboard(page, 'User')
   await buyPlan(page)
-  await chooseEngine(page, {
-    kind: 'openai-compatible',
-    baseUrl: server.baseUrl,
-    model: MODEL,
-    apiKey: API_KEY,
-  })
+  await chooseAiEngine(page, baseUrl)
 }
 
-const chatRequests = () =>
-  server.requests.filter((request) => request.path === '/v1/chat/completions')
-
 describe('AI letter engine', () => {
-  it('writes the letter with the configured OpenAI-compatible endpoint, streamed', async () => {
+  it('is set up in Settings and writes the letter as it streams', async () => {
     const context = await browser.newContext()
     const page = await context.newPage()
-    await signedInWithCredits(page, 'ai-writer')
+    await signedInWithAiEngine(page, 'ai-writer')
+    server.queue({ kind: 'letter', signature: SIGNATURE, delayMs: 25 })
 
     await generateLetter(page)
+    const soFar = page.getByRole('dialog').getByRole('region', { name: 'Letter so far' })
+    await visible(soFar.getByText('Dear Łukasz Żółć:', { exact: false }))
+    await screenshot(page, 'overlay-streaming')
     await waitForGenerated(page)
 
     const [letter, ...others] = await readTable(page, 'letters')
     expect(others).toEqual([])
-    expect(letter).toMatchObject({
-      status: 'completed',
-      content: STREAMED_LETTER,
-      generator: `openai-compatible:${MODEL}`,
-    })
+    expect(letter).toMatchObject({ status: 'completed', generator: `openai-compatible:${MODEL}` })
+    expect(String(letter?.content)).toContain(SIGNATURE)
 
-    const [request, ...more] = chatRequests()
+    const [chat, ...more] = server.chats()
     expect(more).toEqual([])
-    expect(request?.method).toBe('POST')
-    expect(request?.authorization).toBe(`Bearer ${API_KEY}`)
-    expect(request?.body).toMatchObject({ model: MODEL, stream: true })
-    const messages = (request?.body as { messages: Array<{ role: string; content: string }> })
-      .messages
-    expect(messages.map((message) => message.role)).toEqual(['system', 'user'])
-    expect(JSON.parse(messages[1]?.content ?? '{}')).toMatchObject({
+    expect(chat).toMatchObject({ model: MODEL, stream: true })
+    expect(server.requests.find((r) => r.method === 'POST')?.authorization).toBe(
+      `Bearer ${API_KEY}`,
+    )
+    expect(chat && letterData(chat)).toMatchObject({
       matter: SAMPLE_ANSWERS.matter,
       recipientName: SAMPLE_ANSWERS.recipientName,
+      responseDeadline: expect.stringMatching(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/),
     })
 
     await page.getByRole('tab', { name: 'My Letters (1)' }).click()
-    const article = page.getByRole('article').filter({ hasText: SAMPLE_ANSWERS.matter })
-    await visible(article.getByText('Ready', { exact: true }))
     await page.getByRole('link', { name: 'Open' }).click()
-    await visible(page.getByText('Written by the streaming model.', { exact: false }))
+    await visible(page.getByText(SIGNATURE, { exact: false }))
+    await visible(
+      page.getByText(`drafted by AI model ${MODEL} (OpenAI-compatible)`, { exact: false }),
+    )
+    await screenshot(page, 'letter-view-ai')
     await context.close()
   })
 
-  it('marks the letter Failed when the endpoint fails twice, after one retry', async () => {
+  it('cancels a letter while it streams and returns its credit', async () => {
     const context = await browser.newContext()
     const page = await context.newPage()
-    await signedInWithCredits(page, 'ai-failure')
-    server.queue(
-      { status: 500, message: 'The model crashed.' },
-      { status: 500, message: 'The model crashed.' },
-    )
+    await signedInWithAiEngine(page, 'ai-cancel')
+    server.queue({ kind: 'stall' })
 
     await generateLetter(page)
-    await visible(page.getByText('Failed to generate letter. Please try again.'))
-    await page.getByRole('dialog').waitFor({ state: 'detached' })
-    expect(chatRequests()).toHaveLength(2)
+    const dialog = page.getByRole('dialog')
+    await visible(dialog.getByRole('region', { name: 'Letter so far' }))
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await visible(page.getByText('Letter cancelled. Your letter credit was returned.'))
+    await dialog.waitFor({ state: 'detached' })
 
     const [letter] = await readTable(page, 'letters')
-    expect(letter).toMatchObject({
-      status: 'failed',
-      error: 'The AI endpoint answered HTTP 500 Internal Server Error: The model crashed.',
-    })
+    expect(letter).toMatchObject({ status: 'failed', error: 'Cancelled before it was finished.' })
+    // The credit is back: the letter no longer draws on any plan.
+    expect(letter?.subscriptionId).toBeUndefined()
+    expect(await page.getByLabel('Matter/Subject').inputValue()).toBe(SAMPLE_ANSWERS.matter)
+    expect(server.chats()).toHaveLength(1)
+    await context.close()
+  })
+
+  it('drafts with the built-in engine when the endpoint is gone, and says so', async () => {
+    const gone = await startMockOpenAiServer()
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await signedInWithAiEngine(page, 'ai-fallback', gone.baseUrl)
+    await gone.close()
+
+    await generateLetter(page)
+    await visible(page.getByText('AI unavailable — drafted with the built-in engine'))
+    await waitForGenerated(page)
+    await screenshot(page, 'ai-fallback-toast')
+
+    const [letter] = await readTable(page, 'letters')
+    expect(letter).toMatchObject({ status: 'completed', generator: 'built-in' })
+    expect(String(letter?.content)).toContain(`Dear ${SAMPLE_ANSWERS.recipientName}:`)
     await page.getByRole('tab', { name: 'My Letters (1)' }).click()
-    const article = page.getByRole('article').filter({ hasText: SAMPLE_ANSWERS.matter })
-    await visible(article.getByText('Failed', { exact: true }))
+    await page.getByRole('link', { name: 'Open' }).click()
+    await visible(page.getByText('drafted by the built-in engine', { exact: false }))
     await context.close()
   })
 })

@@ -1,8 +1,23 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-/** What the fake does with the next chat completion: stream `text`, or fail with `status`. */
-export type FakeReply = { stream: string } | { status: number; message: string }
+/**
+ * A small OpenAI-compatible server on 127.0.0.1 for tests: real HTTP, real
+ * Server-Sent Events, CORS open so a page on another port may call it.
+ */
+
+/** What the server does with the next chat completion. */
+export type MockReply =
+  /** Streams a finished letter written from the request's data block. */
+  | { kind: 'letter'; signature?: string; delayMs?: number }
+  /** Streams `text` as completion deltas. */
+  | { kind: 'stream'; text: string; delayMs?: number }
+  /** Sends `body` as it is, cut into pieces of `chunkBytes` bytes. */
+  | { kind: 'raw'; body: string; status?: number; contentType?: string; chunkBytes?: number }
+  /** Answers with an OpenAI-style error object. */
+  | { kind: 'status'; status: number; message: string }
+  /** Sends the headers and one piece of text, then nothing more. */
+  | { kind: 'stall' }
 
 export type RecordedRequest = {
   method: string
@@ -11,17 +26,26 @@ export type RecordedRequest = {
   body: unknown
 }
 
-export type FakeOpenAiServer = {
+export type MockOpenAiServer = {
   /** The Base URL to configure, e.g. http://127.0.0.1:41234/v1 */
   baseUrl: string
   requests: RecordedRequest[]
+  /** The chat completion requests so far. */
+  chats(): ChatRequest[]
   /** Replies for the next chat completions, in order; once used up, `fallback` answers. */
-  queue(...replies: FakeReply[]): void
+  queue(...replies: MockReply[]): void
   reset(): void
   close(): Promise<void>
 }
 
-// Any page may call it, as a real hosted endpoint configured for browser use allows.
+export type ChatRequest = {
+  model: string
+  stream: boolean
+  messages: Array<{ role: string; content: string }>
+}
+
+export type MockOptions = { fallback?: MockReply; models?: string[] }
+
 const CORS = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Headers': 'authorization, content-type',
@@ -37,50 +61,115 @@ async function readBody(request: IncomingMessage): Promise<unknown> {
   return text === '' ? undefined : JSON.parse(text)
 }
 
-/**
- * Streams `text` as OpenAI-style Server-Sent Events, a few characters per
- * event, and writes the bytes in uneven pieces so events arrive split.
- */
-async function streamCompletion(response: ServerResponse, text: string) {
-  response.writeHead(200, { ...CORS, 'Content-Type': 'text/event-stream' })
+/** The JSON object between a chat request's `BEGIN <tag>` and `END <tag>` lines. */
+export function letterData(chat: ChatRequest): Record<string, string> {
+  const user = chat.messages.find((message) => message.role === 'user')?.content ?? ''
+  const block = /^BEGIN (\S+)\n([\s\S]*)\nEND \1$/.exec(user)
+  if (!block?.[2]) throw new Error('the user message has no data block')
+  return JSON.parse(block[2]) as Record<string, string>
+}
+
+/** A letter such as a well-behaved model writes from the data it was given. */
+export function letterFromData(data: Record<string, string>, signature = ''): string {
+  return [
+    `${data.senderName}\n${data.senderAddress}`,
+    data.date,
+    `${data.recipientName}\n${data.recipientAddress}`,
+    `Re: ${data.matter}`,
+    `Dear ${data.recipientName}:`,
+    `I am writing to you formally about the following matter: ${data.matter}. This letter ` +
+      'sets out what happened and what I ask of you in order to resolve it.',
+    `To resolve this, I ask the following: ${data.resolution}`,
+    `Please respond in writing within 30 days, on or before ${data.responseDeadline}. If I do ` +
+      'not hear from you by then, I will consider the next appropriate steps.',
+    ...(signature ? [signature] : []),
+    'Sincerely,',
+    data.senderName,
+  ].join('\n\n')
+}
+
+const delta = (content: string) =>
+  `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content } }] })}\n\n`
+
+/** The SSE body of a streamed completion: a keep-alive comment, small deltas, a stop, `[DONE]`. */
+export function sseCompletion(text: string): string {
   const pieces = text.match(/[\s\S]{1,12}/g) ?? []
-  const events = [
+  return [
     ': keep-alive\n\n',
-    ...pieces.map(
-      (content) => `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content } }] })}\n\n`,
-    ),
+    ...pieces.map(delta),
     `data: ${JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`,
     'data: [DONE]\n\n',
   ].join('')
-  const bytes = Buffer.from(events, 'utf8')
-  for (let offset = 0; offset < bytes.length; offset += 97) {
-    response.write(bytes.subarray(offset, offset + 97))
-    await sleep(5)
+}
+
+/** Writes `body` in pieces of `chunkBytes`, so events and characters arrive split. */
+async function writeInPieces(
+  response: ServerResponse,
+  body: string,
+  chunkBytes: number,
+  delayMs: number,
+) {
+  const bytes = Buffer.from(body, 'utf8')
+  for (let offset = 0; offset < bytes.length; offset += chunkBytes) {
+    if (response.destroyed) return
+    response.write(bytes.subarray(offset, offset + chunkBytes))
+    await (delayMs > 0 ? sleep(delayMs) : new Promise(setImmediate))
   }
   response.end()
 }
 
-/** A tiny OpenAI-compatible server on 127.0.0.1 and a free port, for browser tests. */
-export async function startFakeOpenAiServer(fallback: FakeReply): Promise<FakeOpenAiServer> {
+const SSE_HEADERS = { ...CORS, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' }
+
+async function reply(response: ServerResponse, chat: ChatRequest, next: MockReply) {
+  switch (next.kind) {
+    case 'letter':
+    case 'stream': {
+      const text =
+        next.kind === 'letter' ? letterFromData(letterData(chat), next.signature) : next.text
+      response.writeHead(200, SSE_HEADERS)
+      return writeInPieces(response, sseCompletion(text), 97, next.delayMs ?? 2)
+    }
+    case 'raw':
+      response.writeHead(next.status ?? 200, {
+        ...CORS,
+        'Content-Type': next.contentType ?? 'text/event-stream',
+      })
+      return writeInPieces(response, next.body, next.chunkBytes ?? 1 << 20, 0)
+    case 'status':
+      response.writeHead(next.status, { ...CORS, 'Content-Type': 'application/json' })
+      response.end(JSON.stringify({ error: { message: next.message } }))
+      return
+    case 'stall':
+      response.writeHead(200, SSE_HEADERS)
+      response.write(delta('Dear'))
+      return
+  }
+}
+
+export async function startMockOpenAiServer(options: MockOptions = {}): Promise<MockOpenAiServer> {
+  const { fallback = { kind: 'letter' }, models = ['mock-letter-model'] } = options
   const requests: RecordedRequest[] = []
-  let replies: FakeReply[] = []
+  let replies: MockReply[] = []
 
   const server = createServer((request, response) => {
+    // Each write goes out as its own packet, so the client really reads split events.
+    request.socket.setNoDelay(true)
     void (async () => {
       const path = request.url ?? '/'
       if (request.method === 'OPTIONS') {
         response.writeHead(204, CORS).end()
         return
       }
+      const body = await readBody(request)
       requests.push({
         method: request.method ?? '',
         path,
         authorization: request.headers.authorization,
-        body: await readBody(request),
+        body,
       })
       if (request.method === 'GET' && path === '/v1/models') {
         response.writeHead(200, { ...CORS, 'Content-Type': 'application/json' })
-        response.end(JSON.stringify({ object: 'list', data: [{ id: 'fake-letter-model' }] }))
+        response.end(JSON.stringify({ object: 'list', data: models.map((id) => ({ id })) }))
         return
       }
       if (request.method !== 'POST' || path !== '/v1/chat/completions') {
@@ -88,10 +177,7 @@ export async function startFakeOpenAiServer(fallback: FakeReply): Promise<FakeOp
         response.end(JSON.stringify({ error: { message: `No route for ${path}` } }))
         return
       }
-      const reply = replies.shift() ?? fallback
-      if ('stream' in reply) return streamCompletion(response, reply.stream)
-      response.writeHead(reply.status, { ...CORS, 'Content-Type': 'application/json' })
-      response.end(JSON.stringify({ error: { message: reply.message } }))
+      await reply(response, body as ChatRequest, replies.shift() ?? fallback)
     })()
   })
 
@@ -100,6 +186,10 @@ export async function startFakeOpenAiServer(fallback: FakeReply): Promise<FakeOp
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
+    chats: () =>
+      requests
+        .filter((request) => request.path === '/v1/chat/completions')
+        .map((request) => request.body as ChatRequest),
     queue: (...next) => replies.push(...next),
     reset() {
       replies = []
