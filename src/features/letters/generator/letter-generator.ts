@@ -26,5 +26,7 @@ export type GenerationContext = {
  */
 export type LetterGenerator = {
   readonly id: string
+  /** False for an engine on this machine, which works without a network connection. */
+  readonly needsNetwork?: boolean
   generate(request: LetterRequest, context: GenerationContext): Promise<string>
 }

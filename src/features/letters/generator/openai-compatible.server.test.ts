@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   letterData,
   letterFromData,
@@ -215,13 +215,27 @@ describe('the OpenAI-compatible engine against a local server', () => {
     expect(server.chats()).toHaveLength(1)
   })
 
-  it('uses the built-in engine directly when offline', async () => {
-    const written = await writeLetter(engine(), REQUEST, { date: DATE, online: false })
+  it('uses the built-in engine directly when offline and the model is elsewhere', async () => {
+    const fetch = vi.fn<typeof globalThis.fetch>()
+    const remote = createOpenAiCompatibleGenerator({
+      baseUrl: 'https://llm.example.com/v1',
+      model: 'mock-letter-model',
+      fetch,
+    })
+    const written = await writeLetter(remote, REQUEST, { date: DATE, online: false })
     expect(written).toEqual({
       content: BUILT_IN_LETTER,
       generator: 'built-in',
       fallback: { kind: 'offline' },
     })
-    expect(server.requests).toEqual([])
+    expect(fetch).not.toHaveBeenCalled()
+  })
+
+  it('still asks a model on this machine when the device is offline', async () => {
+    const written = await writeLetter(engine(), REQUEST, { date: DATE, online: false })
+    expect(written).toEqual({
+      content: expectedLetter(),
+      generator: 'openai-compatible:mock-letter-model',
+    })
   })
 })

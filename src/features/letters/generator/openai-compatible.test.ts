@@ -2,7 +2,12 @@ import { describe, expect, it, vi } from 'vitest'
 import { AppError } from '@/domain/errors'
 import { composeLetter } from './built-in-composer'
 import type { LetterRequest } from './letter-generator'
-import { createOpenAiCompatibleGenerator, type Sleep, testConnection } from './openai-compatible'
+import {
+  createOpenAiCompatibleGenerator,
+  isLoopbackUrl,
+  type Sleep,
+  testConnection,
+} from './openai-compatible'
 
 const REQUEST: LetterRequest = {
   type: 'Legal Notice',
@@ -285,5 +290,20 @@ describe('testConnection', () => {
     await expect(
       testConnection(settings, fetch, { sleep: () => Promise.resolve() }),
     ).resolves.toEqual({ ok: true })
+  })
+})
+
+describe('isLoopbackUrl', () => {
+  it.each([
+    ['http://localhost:11434/v1', true],
+    ['http://127.0.0.1:8080/v1', true],
+    ['http://127.1.2.3:1234/v1', true],
+    ['http://[::1]:1234/v1', true],
+    ['https://api.openai.com/v1', false],
+    ['http://192.168.1.20:11434/v1', false],
+    ['http://localhost.example.com/v1', false],
+    ['not a url', false],
+  ])('%s is on this machine: %s', (url, expected) => {
+    expect(isLoopbackUrl(url)).toBe(expected)
   })
 })

@@ -49,6 +49,16 @@ const modelList = z.object({ data: z.array(z.object({ id: z.string() })) })
 // The browser's fetch must be called unbound from any object we keep it on.
 const browserFetch: typeof fetch = (input, init) => globalThis.fetch(input, init)
 
+/** A server on this machine (Ollama, llama.cpp, LM Studio) answers even when the device is offline. */
+export function isLoopbackUrl(baseUrl: string): boolean {
+  try {
+    const host = new URL(baseUrl).hostname
+    return host === 'localhost' || host === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(host)
+  } catch {
+    return false
+  }
+}
+
 const endpoint = (baseUrl: string, path: string) => `${baseUrl.trim().replace(/\/+$/, '')}${path}`
 
 function headers(apiKey: string | undefined, accept: string): Record<string, string> {
@@ -175,6 +185,7 @@ export function createOpenAiCompatibleGenerator(options: OpenAiCompatibleOptions
   }
   return {
     id: `openai-compatible:${options.model}`,
+    needsNetwork: !isLoopbackUrl(options.baseUrl),
     generate: (request, { date, signal, onText = () => undefined }) =>
       withRetries({ ...retries, signal }, () =>
         attempt(url, signal, idleMs, async (attemptSignal, touch) => {

@@ -17,7 +17,7 @@ export type WrittenLetter = {
 }
 
 export type WriteOptions = GenerationContext & {
-  /** Whether the network can be reached; a remote engine is not tried without it. */
+  /** Whether the network can be reached; an engine that needs it is not tried without it. */
   online?: boolean
 }
 
@@ -29,7 +29,7 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
 
 /**
  * Writes a letter with the chosen engine and never leaves a person without one:
- * offline, or when a remote engine fails (after its own retry), the built-in
+ * offline (unless the engine runs on this machine), or when a model fails (after its own retry), the built-in
  * composer writes it instead. Only cancelling ends without a letter.
  */
 export async function writeLetter(
@@ -44,7 +44,7 @@ export async function writeLetter(
   }
   if (context.signal?.aborted) throw cancelled()
   if (engine.id === builtInComposer.id) return builtIn()
-  if (!online) return builtIn({ kind: 'offline' })
+  if (!online && engine.needsNetwork !== false) return builtIn({ kind: 'offline' })
   try {
     const content = await engine.generate(request, context)
     if (context.signal?.aborted) throw cancelled()
