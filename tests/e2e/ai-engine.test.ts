@@ -89,15 +89,17 @@ describe('AI letter engine', () => {
     await context.close()
   })
 
-  it('cancels a letter while it streams and returns its credit', async () => {
-    const context = await browser.newContext()
+  it('cancels a letter while it streams and returns its credit, on a phone', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
     const page = await context.newPage()
     await signedInWithAiEngine(page, 'ai-cancel')
-    server.queue({ kind: 'stall' })
+    server.queue({ kind: 'letter', delayMs: 200 })
 
     await generateLetter(page)
     const dialog = page.getByRole('dialog')
-    await visible(dialog.getByRole('region', { name: 'Letter so far' }))
+    const soFar = dialog.getByRole('region', { name: 'Letter so far' })
+    await visible(soFar.getByText('Dear Łukasz Żółć:', { exact: false }))
+    await screenshot(page, 'overlay-streaming-phone')
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await visible(page.getByText('Letter cancelled. Your letter credit was returned.'))
     await dialog.waitFor({ state: 'detached' })
