@@ -2,11 +2,17 @@
 export const COUPON_DISCOUNT_PERCENT = 20
 export const COMMISSION_PERCENT = 5
 
-/** `percent`% of a non-negative integer amount of cents, rounded half-up to the cent. */
+/** A whole `percent`% (0–100) of a non-negative integer amount of cents, rounded half-up to the cent. */
 export function percentOfCents(cents: number, percent: number): number {
   if (!Number.isSafeInteger(cents) || cents < 0)
     throw new RangeError(`Invalid amount in cents: ${cents}`)
-  return Math.floor((cents * percent + 50) / 100)
+  if (!Number.isInteger(percent) || percent < 0 || percent > 100)
+    throw new RangeError(`Invalid percentage: ${percent}`)
+  // `cents * percent` can pass 2^53 and lose the last digit; whole dollars and the
+  // remaining cents are each multiplied within the range a double holds exactly.
+  const dollars = Math.floor(cents / 100)
+  const rest = cents % 100
+  return dollars * percent + Math.floor((rest * percent + 50) / 100)
 }
 
 export type PriceBreakdown = {
