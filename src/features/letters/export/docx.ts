@@ -16,6 +16,12 @@ const FONT_HALF_POINTS = 24
 const ONE_INCH = convertInchesToTwip(1)
 // Twelve points after each paragraph stands in for the blank line of the text form.
 const PARAGRAPH_AFTER = 240
+/**
+ * What XML 1.0 cannot hold: control characters, U+FFFE, U+FFFF and unpaired
+ * surrogates. docx drops only the controls; one of the others left in makes a
+ * file Word refuses to open.
+ */
+const NOT_XML = /[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu
 
 /** A line of the letter as a run; every line after a block's first starts on a new line. */
 function lineRun(line: string, index: number): TextRun {
@@ -29,7 +35,7 @@ function lineRun(line: string, index: number): TextRun {
  * US Letter, so it opens ready to print or to edit further.
  */
 export async function letterToDocx(content: string): Promise<Blob> {
-  const paragraphs = letterParagraphs(content)
+  const paragraphs = letterParagraphs(content.replace(NOT_XML, ''))
   const children = paragraphs.map(
     (lines) => new Paragraph({ children: lines.map((line, index) => lineRun(line, index)) }),
   )
