@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { hashAdminSecret } from './build/admin-secret.ts'
+import { contentSecurityPolicyPlugin } from './build/content-security-policy.ts'
 import { PWA_OPTIONS } from './build/pwa.ts'
 
 export default defineConfig(({ isPreview }) => {
@@ -18,6 +19,7 @@ export default defineConfig(({ isPreview }) => {
       react(),
       tailwindcss(),
       VitePWA(PWA_OPTIONS),
+      contentSecurityPolicyPlugin(),
     ],
     resolve: {
       alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },

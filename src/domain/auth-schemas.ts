@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 
 export const FULL_NAME_MAX = 120
 export const EMAIL_MAX = 254

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 
 export const BACKUP_FORMAT = 'letterhead-backup'
 export const BACKUP_FORMAT_VERSION = 1

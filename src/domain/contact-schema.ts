@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 import { emailSchema } from './auth-schemas'
 
 export const CONTACT_NAME_MAX = 120

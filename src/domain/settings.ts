@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 
 /** Keys of the settings table; each value is checked with its schema when read. */
 export const SETTING_KEYS = {

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router'
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 import { Brand } from '@/app/brand'
 import { safeRedirect } from '@/app/router-context'
 import { ThemeSwitch } from '@/app/theme-switch'

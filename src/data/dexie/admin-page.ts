@@ -1,5 +1,5 @@
 import { type Collection, type Table, cmp } from 'dexie'
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 import { AppError } from '@/domain/errors'
 import { parseOrThrow } from '@/domain/validate'
 import {

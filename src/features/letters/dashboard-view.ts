@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 
 export const USER_TABS = ['generate', 'letters', 'subscription'] as const
 export type UserTab = (typeof USER_TABS)[number]

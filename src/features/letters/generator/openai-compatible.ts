@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 import { AppError } from '@/domain/errors'
 import { abortableSleep, RETRY_POLICY, type Sleep, withRetries } from '@/lib/retry'
 import type { LetterGenerator } from './letter-generator'

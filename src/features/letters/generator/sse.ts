@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 
 /**
  * A Server-Sent Events reader for streamed chat completions. Network chunks
