@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client'
 import { toast } from 'sonner'
 import { AppErrorBoundary } from '@/app/app-error-boundary'
 import { createAppRouter } from '@/app/router'
+import { reportUnhandledRejections } from '@/app/unhandled-rejections'
 import { ThemeProvider } from '@/app/theme'
 import { createDexieRepository } from '@/data/dexie-repository'
 import { RepositoryProvider } from '@/data/repository-context'
@@ -11,8 +12,8 @@ import { restoreSession, watchSession } from '@/features/auth/session-store'
 import './index.css'
 
 const plainMessage = (title: string, text: string) =>
-  '<main style="font-family:system-ui;max-width:32rem;margin:4rem auto;padding:0 1rem">' +
-  `<h1>${title}</h1><p>${text}</p></main>`
+  '<main class="mx-auto my-16 max-w-lg px-4 font-sans">' +
+  `<h1 class="mb-3 text-2xl font-semibold">${title}</h1><p>${text}</p></main>`
 
 async function boot(container: HTMLElement) {
   const repository = createDexieRepository({
@@ -33,6 +34,7 @@ async function boot(container: HTMLElement) {
       },
     },
   })
+  reportUnhandledRejections(repository)
   await restoreSession(repository)
   const router = createAppRouter(repository)
   watchSession(repository, () => void router.invalidate())
