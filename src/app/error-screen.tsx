@@ -26,7 +26,7 @@ export function ErrorScreen({ error, repository }: { error: unknown; repository:
         <p className="mt-3 text-ink-600 dark:text-ink-300">
           We encountered an unexpected error. Our team has been notified.
         </p>
-        <p className="mt-2 text-sm text-ink-500 dark:text-ink-400">
+        <p className="mt-2 text-sm text-ink-500 dark:text-ink-300">
           The error was saved on this device so an administrator can review it.
         </p>
         <div className="mt-6 flex justify-center gap-3">

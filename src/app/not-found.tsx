@@ -6,7 +6,7 @@ export function NotFound() {
   return (
     <main className="flex min-h-dvh items-center justify-center p-6">
       <div className="max-w-md text-center">
-        <p className="font-serif text-6xl font-semibold text-brass-500">404</p>
+        <p className="font-serif text-6xl font-semibold text-brass-600 dark:text-brass-400">404</p>
         <h1 className="mt-2 text-3xl font-semibold">Page Not Found</h1>
         <p className="mt-3 text-ink-600 dark:text-ink-300">
           The page you are looking for does not exist or has moved.

@@ -70,7 +70,7 @@ export function AdminTable<Row>({ config, search, onSearchChange }: AdminTablePr
       ) : null}
       {shown === undefined ? (
         live.error === undefined ? (
-          <p className="text-sm text-ink-500 dark:text-ink-400">Loading {noun}…</p>
+          <p className="text-sm text-ink-500 dark:text-ink-300">Loading {noun}…</p>
         ) : null
       ) : (
         <>

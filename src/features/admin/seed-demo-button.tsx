@@ -38,7 +38,7 @@ export function SeedDemoButton() {
         Seed demo data
       </Button>
       {percent === null ? (
-        <p className="text-xs text-ink-500 dark:text-ink-400">
+        <p className="text-xs text-ink-500 dark:text-ink-300">
           Adds {count(DEMO.users)} users and {count(DEMO.letters)} letters (development only)
         </p>
       ) : (

@@ -17,7 +17,7 @@ export function LettersLeft({ userId }: { userId: string }) {
     >
       <h3
         id="letters-left-heading"
-        className="text-sm font-semibold uppercase tracking-wider text-ink-500 dark:text-ink-400"
+        className="text-sm font-semibold uppercase tracking-wider text-ink-500 dark:text-ink-300"
       >
         Letters left
       </h3>

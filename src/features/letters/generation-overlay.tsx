@@ -101,7 +101,7 @@ export function GenerationOverlay({ step, draft = '', onCancel }: GenerationOver
                 key={name}
                 className={cn(
                   'flex items-center gap-3 text-sm',
-                  !done && !active && 'text-ink-400',
+                  !done && !active && 'text-ink-500 dark:text-ink-300',
                 )}
               >
                 <span

@@ -37,7 +37,7 @@ export function LetterCard({ letter, onRetry }: LetterCardProps) {
           This letter could not be written{letter.error ? `: ${letter.error}` : '.'}
         </p>
       ) : (
-        <p className="text-sm text-ink-500 dark:text-ink-400">Your letter is being written…</p>
+        <p className="text-sm text-ink-500 dark:text-ink-300">Your letter is being written…</p>
       )}
       <div className="flex flex-wrap gap-2">
         {letter.status === 'completed' ? (

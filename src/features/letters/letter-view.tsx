@@ -18,7 +18,7 @@ export function LetterView({ letterId }: { letterId: string }) {
   const live = useLive((repository) => repository.letters.get(letterId), `letter:${letterId}`)
   const [mode, setMode] = useState<Mode>('read')
 
-  if (live.status === 'loading') return <p className="text-ink-500">Opening the letter…</p>
+  if (live.status === 'loading') return <p className="text-ink-500 dark:text-ink-300">Opening the letter…</p>
   if (live.status === 'error') return <p role="alert">This letter could not be opened.</p>
   const letter = live.data
   const ready = letter.status === 'completed'

@@ -20,7 +20,7 @@ export function MyLetters({ page, onPageChange }: MyLettersProps) {
   )
   const { step, draft, retry, cancel } = useGenerateLetter()
 
-  if (live.status === 'loading') return <p className="text-ink-500">Loading your letters…</p>
+  if (live.status === 'loading') return <p className="text-ink-500 dark:text-ink-300">Loading your letters…</p>
   if (live.status === 'error')
     return <p role="alert">Your letters could not be read. Please reload the page.</p>
 
@@ -30,7 +30,7 @@ export function MyLetters({ page, onPageChange }: MyLettersProps) {
     return (
       <div className="rounded-lg border border-dashed border-ink-200 p-10 text-center dark:border-ink-700">
         <p className="font-serif text-lg">No letters generated yet</p>
-        <p className="mt-1 text-sm text-ink-500 dark:text-ink-400">
+        <p className="mt-1 text-sm text-ink-500 dark:text-ink-300">
           Letters you generate appear here, newest first.
         </p>
       </div>

@@ -40,7 +40,7 @@ export function EmployeePortal({ user }: { user: User }) {
       </div>
       <div className="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-brass-400 bg-white p-5 dark:bg-ink-900">
         <div>
-          <h3 className="text-sm font-semibold uppercase tracking-wider text-ink-500 dark:text-ink-400">
+          <h3 className="text-sm font-semibold uppercase tracking-wider text-ink-500 dark:text-ink-300">
             Your coupon code
           </h3>
           <p className="mt-1 font-mono text-2xl tracking-widest" data-testid="coupon-code">

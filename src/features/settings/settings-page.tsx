@@ -62,7 +62,7 @@ export function SettingsPage({ theme, engine, version }: SettingsPageProps) {
       <Section id="settings-storage" title="Storage">
         <StoragePanel />
       </Section>
-      <p className="text-xs text-ink-500 dark:text-ink-400">Letterhead {version}</p>
+      <p className="text-xs text-ink-500 dark:text-ink-300">Letterhead {version}</p>
     </div>
   )
 }

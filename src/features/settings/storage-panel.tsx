@@ -19,7 +19,7 @@ export function StoragePanel() {
     refresh()
   }
 
-  if (!status) return <p className="text-sm text-ink-500">Reading storage…</p>
+  if (!status) return <p className="text-sm text-ink-500 dark:text-ink-300">Reading storage…</p>
   return (
     <div className="flex flex-col gap-3 text-sm">
       <p data-testid="storage-persistence">
