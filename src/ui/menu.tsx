@@ -1,4 +1,12 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react'
 import { buttonClass } from './button'
 
 export type MenuItem = { key: string; label: string; onSelect: () => void }
@@ -19,6 +27,20 @@ export function MenuButton({ label, name, items, disabled }: MenuButtonProps) {
   const button = useRef<HTMLButtonElement>(null)
   const itemRefs = useRef<Array<HTMLButtonElement | null>>([])
   const container = useRef<HTMLDivElement>(null)
+  const menu = useRef<HTMLDivElement>(null)
+  // The menu hangs from the button's right edge, unless that would push it off the left of the screen.
+  const [alignLeft, setAlignLeft] = useState(false)
+
+  useLayoutEffect(() => {
+    if (!open) return
+    const place = () => {
+      if (button.current && menu.current)
+        setAlignLeft(button.current.getBoundingClientRect().right < menu.current.offsetWidth)
+    }
+    place()
+    window.addEventListener('resize', place)
+    return () => window.removeEventListener('resize', place)
+  }, [open])
 
   useEffect(() => {
     if (open) itemRefs.current[active]?.focus()
@@ -82,10 +104,11 @@ export function MenuButton({ label, name, items, disabled }: MenuButtonProps) {
       </button>
       {open ? (
         <div
+          ref={menu}
           id={id}
           role="menu"
           onKeyDown={onMenuKeyDown}
-          className="absolute right-0 z-30 mt-1 min-w-48 rounded-md border border-ink-100 bg-white p-1 shadow-lg dark:border-ink-700 dark:bg-ink-900"
+          className={`absolute ${alignLeft ? 'left-0' : 'right-0'} z-30 mt-1 min-w-48 rounded-md border border-ink-100 bg-white p-1 shadow-lg dark:border-ink-700 dark:bg-ink-900`}
         >
           {items.map((item, index) => (
             <button
