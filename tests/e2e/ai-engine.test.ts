@@ -6,6 +6,7 @@ import {
   startMockOpenAiServer,
 } from '../support/mock-openai-server'
 import { expectDashboard, newAccount, signUp } from './support/accounts'
+import { chooseAiEngine } from './support/ai-engine'
 import { buyPlan } from './support/billing'
 import { screenshot, setupBrowser } from './support/browser'
 import { readTable } from './support/indexeddb'
@@ -25,28 +26,11 @@ beforeAll(async () => {
 afterAll(() => server.close())
 beforeEach(() => server.reset())
 
-/** Chooses the AI engine in Settings as a person would, testing the connection first. */
-async function chooseAiEngine(page: Page, baseUrl: string) {
-  await page.getByRole('button', { name: 'Settings' }).click()
-  await page.waitForURL('**/app/settings')
-  await page.getByRole('radio', { name: 'AI model (OpenAI-compatible)' }).check()
-  await page.getByLabel('Base URL').fill(baseUrl)
-  await page.getByLabel('Model', { exact: true }).fill(MODEL)
-  await page.getByLabel('API Key').fill(API_KEY)
-  await page.getByRole('button', { name: 'Test Connection' }).click()
-  await visible(page.getByText(`Connected: the endpoint offers 1 model, including ${MODEL}.`))
-  await page.getByRole('button', { name: 'Save Settings' }).click()
-  await visible(page.getByText('Settings saved'))
-  await screenshot(page, 'settings-ai-engine')
-  await page.getByRole('link', { name: 'Back to Dashboard' }).click()
-  await page.getByRole('heading', { name: /Welcome/ }).waitFor()
-}
-
 async function signedInWithAiEngine(page: Page, prefix: string, baseUrl = server.baseUrl) {
   await signUp(page, newAccount(prefix))
   await expectDashboard(page, 'User')
   await buyPlan(page)
-  await chooseAiEngine(page, baseUrl)
+  await chooseAiEngine(page, baseUrl, MODEL, API_KEY)
 }
 
 describe('AI letter engine', () => {

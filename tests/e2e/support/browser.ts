@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest'
 
@@ -79,6 +80,7 @@ export function setupBrowser() {
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(ARTIFACTS, { recursive: true })
-  await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true })
+  const path = `${ARTIFACTS}/${name}.png`
+  mkdirSync(dirname(path), { recursive: true })
+  await page.screenshot({ path, fullPage: true })
 }

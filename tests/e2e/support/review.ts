@@ -1,0 +1,91 @@
+import axe from 'axe-core'
+import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
+import { screenshot } from './browser'
+
+export const PHONE = { width: 390, height: 844 }
+export const DESKTOP = { width: 1280, height: 800 }
+
+const SIZES = [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const
+const THEMES = ['light', 'dark'] as const
+
+type AxeViolation = {
+  id: string
+  impact?: string | null
+  help: string
+  nodes: { target: unknown }[]
+}
+
+/**
+ * axe-core's serious and critical findings on the page as it is now. axe is
+ * evaluated through the DevTools protocol, which the page's
+ * Content-Security-Policy does not govern, so the policy stays as strict as in use.
+ */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const loaded = await page.evaluate(() => 'axe' in window)
+  if (!loaded) await page.evaluate(axe.source)
+  const violations = await page.evaluate(async () => {
+    const run = (window as unknown as { axe: typeof axe }).axe.run
+    const results = await run(document, {
+      runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
+      resultTypes: ['violations'],
+    })
+    return results.violations as AxeViolation[]
+  })
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+          .slice(0, 3)
+          .map((node) => JSON.stringify(node.target))
+          .join(', ')}`,
+    )
+}
+
+/** Lets layout, fonts and transitions finish so a screenshot shows the real screen. */
+async function settle(page: Page) {
+  await page.evaluate(async () => {
+    await document.fonts.ready
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+  })
+  await page.waitForTimeout(250)
+}
+
+/**
+ * Looks at the screen as it is now on a phone and a desktop, in the light and
+ * dark themes: saves a screenshot of each (`screens/<name>-<size>-<theme>`)
+ * and returns every serious or critical accessibility finding in any of them.
+ * The page is left at its original size and theme.
+ */
+export async function reviewScreen(page: Page, name: string): Promise<string[]> {
+  const original = page.viewportSize()
+  const findings: string[] = []
+  for (const theme of THEMES) {
+    await page.emulateMedia({ colorScheme: theme })
+    for (const [size, viewport] of SIZES) {
+      await page.setViewportSize(viewport)
+      await settle(page)
+      await screenshot(page, `screens/${name}-${size}-${theme}`)
+      for (const finding of await seriousAxeViolations(page))
+        findings.push(`${name} ${size} ${theme}: ${finding}`)
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+  if (original) await page.setViewportSize(original)
+  return findings
+}
+
+/** Reviews screen after screen, then expects that none had a finding, listing them all if any did. */
+export function screenReviewer(page: Page) {
+  const findings: string[] = []
+  return {
+    review: async (name: string) => {
+      findings.push(...(await reviewScreen(page, name)))
+    },
+    expectAccessible: () => expect(findings, 'serious or critical axe findings').toEqual([]),
+  }
+}
