@@ -99,9 +99,7 @@ function EngineFields({ saved }: { saved: LetterEngineSettings }) {
     >
       <FormAlert message={alert} />
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-medium text-ink-800 dark:text-ink-100">
-          Letter engine
-        </legend>
+        <legend className="sr-only">Letter engine</legend>
         <label className="flex items-center gap-2 text-sm">
           <input type="radio" value="built-in" className={radio} {...form.register('kind')} />
           Built-in (works offline)
