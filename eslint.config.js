@@ -87,4 +87,8 @@ export default tseslint.config(
     extends: [js.configs.recommended, tseslint.configs.disableTypeChecked],
     languageOptions: { globals: { ...globals.node } },
   },
+  {
+    files: ['public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+  },
 )

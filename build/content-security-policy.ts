@@ -17,7 +17,10 @@ export function sonnerStyleHashes(): string {
   const require = createRequire(import.meta.url)
   const source = readFileSync(require.resolve('sonner').replace(/index\.js$/, 'index.mjs'), 'utf8')
   const literal = /__insertCSS\(("(?:[^"\\]|\\.)*")\)/.exec(source)?.[1]
-  if (!literal) throw new Error('Could not find the stylesheet sonner injects; update build/content-security-policy.ts')
+  if (!literal)
+    throw new Error(
+      'Could not find the stylesheet sonner injects; update build/content-security-policy.ts',
+    )
   const css = JSON.parse(literal) as string
   return `${sha256(css)} ${sha256('')}`
 }

@@ -5,4 +5,6 @@ try {
   var dark =
     theme === 'dark' || (theme === 'system' && matchMedia('(prefers-color-scheme: dark)').matches)
   document.documentElement.classList.toggle('dark', dark)
-} catch (e) {}
+} catch {
+  // Storage refused (a private mode): the app applies the theme itself once it starts.
+}

@@ -20,7 +20,8 @@ export function MyLetters({ page, onPageChange }: MyLettersProps) {
   )
   const { step, draft, retry, cancel } = useGenerateLetter()
 
-  if (live.status === 'loading') return <p className="text-ink-500 dark:text-ink-300">Loading your letters…</p>
+  if (live.status === 'loading')
+    return <p className="text-ink-500 dark:text-ink-300">Loading your letters…</p>
   if (live.status === 'error')
     return <p role="alert">Your letters could not be read. Please reload the page.</p>
 

@@ -12,13 +12,6 @@ const SIZES = [
 ] as const
 const THEMES = ['light', 'dark'] as const
 
-type AxeViolation = {
-  id: string
-  impact?: string | null
-  help: string
-  nodes: { target: unknown }[]
-}
-
 /**
  * axe-core's serious and critical findings on the page as it is now. axe is
  * evaluated through the DevTools protocol, which the page's
@@ -28,12 +21,12 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
   const loaded = await page.evaluate(() => 'axe' in window)
   if (!loaded) await page.evaluate(axe.source)
   const violations = await page.evaluate(async () => {
-    const run = (window as unknown as { axe: typeof axe }).axe.run
-    const results = await run(document, {
+    const engine = (window as unknown as { axe: typeof axe }).axe
+    const results = await engine.run(document, {
       runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
       resultTypes: ['violations'],
     })
-    return results.violations as AxeViolation[]
+    return results.violations
   })
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
