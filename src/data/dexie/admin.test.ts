@@ -248,6 +248,18 @@ describe('admin repository', () => {
     expect(await db.users.count()).toBe(63)
   })
 
+  it('refuses a non-admin before judging what they asked for', async () => {
+    const { repo, db } = await setup()
+    await signInAs(db, 'u00')
+    await expect(repo.admin.letters(query({ sort: 'content' }))).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    })
+    await signInAs(db, 'admin')
+    await expect(repo.admin.letters(query({ sort: 'content' }))).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+    })
+  })
+
   it('updates live totals when a purchase is stored', async () => {
     const { repo, db } = await setup()
     const seen: number[] = []

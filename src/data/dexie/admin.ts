@@ -4,7 +4,7 @@ import type { Role, User } from '@/domain/types'
 import type { AdminRepository, AdminUserRow } from '../admin-repository'
 import type { LetterheadDatabase } from '../database'
 import { containsNeedle, pageOf, parseAdminQuery, scanTable } from './admin-page'
-import { type RepositoryContext, requireRole } from './context'
+import { type RepositoryContext, readAs, requireRole } from './context'
 
 /** Accounts of one role in the order of `field`, through the `[role+field]` index. */
 const byRole = (db: LetterheadDatabase, role: Role, field: string) =>
@@ -28,26 +28,23 @@ async function usersById(
 }
 
 export function createAdminRepository({ db, clock }: RepositoryContext): AdminRepository {
-  /** Runs `read` in one read transaction (so a page and its total agree) after checking the caller is an admin. */
+  /** Runs `read` in one read transaction (so a page and its total agree), for admins only. */
   function asAdmin<T>(tables: Dexie.Table[], read: () => Promise<T>): Promise<T> {
-    return db.transaction('r', [db.session, db.users, ...tables], async () => {
-      await requireRole(db, ['admin'])
-      return read()
-    })
+    return db.transaction('r', [db.session, db.users, ...tables], () => readAs(db, ['admin'], read))
   }
 
   return {
     totals: () =>
       asAdmin([db.letters, db.subscriptions], async () => {
-        const [users, employees, letters] = await Promise.all([
+        // Counts read only the indexes; the purchases are read in one batch,
+        // several times faster than stepping a cursor through them.
+        const [users, employees, letters, subscriptions] = await Promise.all([
           db.users.where('role').equals('user').count(),
           db.users.where('role').equals('employee').count(),
           db.letters.count(),
+          db.subscriptions.toArray(),
         ])
-        let revenueCents = 0
-        await db.subscriptions.each((subscription) => {
-          revenueCents += subscription.priceCents
-        })
+        const revenueCents = subscriptions.reduce((sum, { priceCents }) => sum + priceCents, 0)
         return { users, employees, letters, revenueCents }
       }),
 

@@ -5,7 +5,7 @@ import type { Letter } from '@/domain/types'
 import { parseOrThrow } from '@/domain/validate'
 import type { LetterheadDatabase } from '../database'
 import type { LettersRepository } from '../repository'
-import { type RepositoryContext, requireRole, stamp } from './context'
+import { type RepositoryContext, readAs, requireRole, stamp } from './context'
 import { takeLetterCredit } from './credits'
 import { createLetterLifecycle } from './letter-lifecycle'
 import { createLetterVersions } from './letter-versions'
@@ -16,6 +16,12 @@ const mine = (db: LetterheadDatabase, userId: string) =>
 
 export function createLettersRepository(context: RepositoryContext): LettersRepository {
   const { db, clock } = context
+
+  /** Reads the signed-in user's letters in one read transaction with the check of who is asking. */
+  function mineRead<T>(read: (userId: string) => Promise<T>): Promise<T> {
+    return db.transaction('r', [db.letters, db.session, db.users], () => readAs(db, ['user'], read))
+  }
+
   return {
     async create(input) {
       const data = parseOrThrow(letterInputSchema, input)
@@ -46,32 +52,26 @@ export function createLettersRepository(context: RepositoryContext): LettersRepo
     get: (id) =>
       db.transaction('r', [db.letters, db.session, db.users], async () => ownLetter(db, id)),
 
-    async listMine() {
-      const user = await requireRole(db, ['user'])
-      return mine(db, user.id).reverse().toArray()
-    },
+    listMine: () => mineRead((userId) => mine(db, userId).reverse().toArray()),
 
-    async countMine() {
-      const user = await requireRole(db, ['user'])
-      return mine(db, user.id).count()
-    },
+    countMine: () => mineRead((userId) => mine(db, userId).count()),
 
-    async pageMine({ offset, limit }) {
-      const user = await requireRole(db, ['user'])
-      const start = Math.max(0, offset)
-      const size = Math.max(1, limit)
-      if (start === 0) {
-        const [letters, total] = await Promise.all([
-          mine(db, user.id).reverse().limit(size).toArray(),
-          mine(db, user.id).count(),
-        ])
-        return { letters, total }
-      }
-      // Skipping rows with a cursor costs a step per row; the ids alone, in index order, are cheap.
-      const ids = await mine(db, user.id).reverse().primaryKeys()
-      const letters = await db.letters.bulkGet(ids.slice(start, start + size))
-      return { letters: letters.filter((letter) => letter !== undefined), total: ids.length }
-    },
+    pageMine: ({ offset, limit }) =>
+      mineRead(async (userId) => {
+        const start = Math.max(0, offset)
+        const size = Math.max(1, limit)
+        if (start === 0) {
+          const [letters, total] = await Promise.all([
+            mine(db, userId).reverse().limit(size).toArray(),
+            mine(db, userId).count(),
+          ])
+          return { letters, total }
+        }
+        // Skipping rows with a cursor costs a step per row; the ids alone, in index order, are cheap.
+        const ids = await mine(db, userId).reverse().primaryKeys()
+        const letters = await db.letters.bulkGet(ids.slice(start, start + size))
+        return { letters: letters.filter((letter) => letter !== undefined), total: ids.length }
+      }),
 
     async listAll() {
       await requireRole(db, ['admin'])
