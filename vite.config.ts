@@ -31,6 +31,8 @@ export default defineConfig(({ isPreview }) => {
         `${process.env.npm_package_version ?? '0.0.0'} (built ${new Date().toISOString()})`,
       ),
     },
+    // dist/.vite/manifest.json maps sources to chunks for the bundle budget (scripts/check-bundle-budget.mjs).
+    build: { manifest: true },
     preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   }
 })

@@ -1,0 +1,56 @@
+export const SUITES = ['storage', 'screens', 'export', 'load'] as const
+export type Suite = (typeof SUITES)[number]
+
+export type Plan = {
+  storage: { scales: number[]; admin: { users: number; letters: number }; runs: number }
+  screenRuns: number
+  myLetters: number
+  exportLoads: number
+  exportRepeats: number
+  loadRuns: number
+}
+
+/**
+ * The sizes the brief asks for, plus 6,000 letters: about the most the seed's
+ * localStorage layout holds, so there is one real localStorage figure near the quota.
+ */
+export const FULL: Plan = {
+  storage: {
+    scales: [100, 1_000, 6_000, 10_000],
+    admin: { users: 10_000, letters: 100_000 },
+    runs: 21,
+  },
+  screenRuns: 11,
+  myLetters: 10_000,
+  exportLoads: 5,
+  exportRepeats: 7,
+  loadRuns: 7,
+}
+
+/** `--quick`: the same suites on small data, to check the bench itself. */
+export const QUICK: Plan = {
+  storage: { scales: [100, 1_000], admin: { users: 200, letters: 2_000 }, runs: 3 },
+  screenRuns: 2,
+  myLetters: 1_000,
+  exportLoads: 1,
+  exportRepeats: 2,
+  loadRuns: 2,
+}
+
+export type Options = { suites: Set<Suite>; plan: Plan; quick: boolean; build: boolean }
+
+/** `--quick`, `--only=storage,screens,export,load`, `--no-build` (reuse .bench-dist). */
+export function parseArgs(args: readonly string[]): Options {
+  const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length)
+  const suites = only ? only.split(',') : [...SUITES]
+  const unknown = suites.filter((suite) => !(SUITES as readonly string[]).includes(suite))
+  if (unknown.length > 0)
+    throw new Error(`Unknown suite ${unknown.join(', ')}; pick from ${SUITES.join(', ')}`)
+  const quick = args.includes('--quick')
+  return {
+    suites: new Set(suites as Suite[]),
+    plan: quick ? QUICK : FULL,
+    quick,
+    build: !args.includes('--no-build'),
+  }
+}

@@ -1,0 +1,56 @@
+/** What the harness page offers the runner (window.letterheadBench), and what it answers. */
+
+export type Subject = 'repository' | 'raw' | 'baseline'
+export type StorageOp = 'create' | 'list' | 'totals'
+
+/**
+ * Whether the data set fitted in localStorage; when it did not, the baseline
+ * ran on the same JSON kept in memory.
+ */
+export type BaselineFit = 'fits' | 'over-quota'
+
+/** Median milliseconds per subject; null when the subject failed. */
+export type OpTimes = Record<Subject, number | null>
+
+export type StorageScaleResult = {
+  letters: number
+  users: number
+  /** Characters of JSON the baseline stores. */
+  baselineChars: number
+  baselineFit: BaselineFit
+  runs: number
+  ops: Partial<Record<StorageOp, OpTimes>>
+}
+
+export type SeedSummary = { users: number; letters: number; ms: number }
+
+export type HarnessApi = {
+  /** Storage and overhead figures at one size: the bench user owns every letter. */
+  storage(letters: number, runs: number): Promise<StorageScaleResult>
+  /** Admin totals over the demo data set (letters spread over `users` accounts). */
+  adminScale(users: number, letters: number, runs: number): Promise<StorageScaleResult>
+  /** A signed-in user who owns `letters` letters, for the My Letters screen. */
+  seedMyLetters(letters: number): Promise<SeedSummary>
+  /** A signed-in admin over the demo data set, for the admin dashboard. */
+  seedAdmin(users: number, letters: number): Promise<SeedSummary>
+}
+
+declare global {
+  // Augmenting Window needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface Window {
+    letterheadBench: HarnessApi
+    letterheadProbe: ProbeState
+    /** Set by the bench on app pages: a dynamic import() of a built chunk. */
+    letterheadImport: (url: string) => Promise<unknown>
+  }
+}
+
+/** What the page probe has seen: when each part of a screen first showed, and paint timings. */
+export type ProbeState = {
+  marks: Partial<Record<ScreenPart, number>>
+  fcp: number | null
+  lcp: number | null
+}
+
+export type ScreenPart = 'shell' | 'rows' | 'cards' | 'table'
