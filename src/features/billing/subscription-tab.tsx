@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { findPlan } from '@/domain/plans'
 import { useCheckoutStore } from './checkout-store'
 import { LettersLeft } from './letters-left'
@@ -10,20 +11,38 @@ import { PlanCards } from './plan-cards'
 export function SubscriptionTab({ userId }: { userId: string }) {
   const { userId: checkoutUser, planId, step, selectPlan } = useCheckoutStore()
   const plan = checkoutUser === userId && planId ? findPlan(planId) : undefined
+  const container = useRef<HTMLDivElement>(null)
+  const view = plan ? step : 'plans'
+  const shownView = useRef(view)
+
+  // The button that moved checkout on leaves with its step, dropping focus on the page:
+  // start the person at the new step's heading instead (unless focus is somewhere else).
+  useEffect(() => {
+    if (shownView.current === view) return
+    shownView.current = view
+    if (document.activeElement && document.activeElement !== document.body) return
+    // Back at the plans, the first plan's name: "Letters left" above it may still be loading.
+    const heading = container.current?.querySelector<HTMLElement>(
+      view === 'plans' ? 'article h3' : 'section h3',
+    )
+    if (!heading) return
+    heading.tabIndex = -1
+    heading.focus()
+  }, [view])
 
   if (!plan) {
     return (
-      <div className="flex flex-col gap-6">
+      <div ref={container} className="flex flex-col gap-6">
         <LettersLeft userId={userId} />
         <PlanCards onSelect={(id) => selectPlan(userId, id)} />
       </div>
     )
   }
   return (
-    <div className="mx-auto flex w-full max-w-lg flex-col gap-4">
+    <div ref={container} className="mx-auto flex w-full max-w-lg flex-col gap-4">
       <ol
         aria-label="Checkout steps"
-        className="flex gap-2 text-xs font-semibold uppercase tracking-wider text-ink-500"
+        className="flex gap-2 text-xs font-semibold uppercase tracking-wider text-ink-500 dark:text-ink-300"
       >
         <li
           aria-current={step === 'summary' ? 'step' : undefined}

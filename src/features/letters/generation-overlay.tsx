@@ -1,5 +1,5 @@
 import { Check, Loader2 } from 'lucide-react'
-import { type KeyboardEvent, useEffect, useRef } from 'react'
+import { type KeyboardEvent, useEffect, useLayoutEffect, useRef } from 'react'
 import { createPortal } from 'react-dom'
 import { Button } from '@/ui/button'
 import { cn } from '@/ui/cn'
@@ -51,6 +51,16 @@ export function GenerationOverlay({ step, draft = '', onCancel }: GenerationOver
       previous?.focus()
     }
   }, [])
+
+  // Cancel leaves once the letter is written; focus it held goes back to the dialog, not the
+  // page, before the browser paints a frame without it.
+  const cancellable = onCancel !== undefined && step === 2
+  const offeredCancel = useRef(false)
+  useLayoutEffect(() => {
+    const left = offeredCancel.current && !cancellable
+    offeredCancel.current = cancellable
+    if (left && !dialog.current?.contains(document.activeElement)) dialog.current?.focus()
+  }, [cancellable])
 
   const percent = progressPercent(step)
   const current = GENERATION_STEPS[step - 1] ?? GENERATION_STEPS[0]
@@ -126,7 +136,7 @@ export function GenerationOverlay({ step, draft = '', onCancel }: GenerationOver
           })}
         </ol>
         {draft !== '' ? <StreamingText text={draft} /> : null}
-        {onCancel && step === 2 ? (
+        {cancellable ? (
           <div className="mt-5 flex justify-end">
             <Button variant="secondary" onClick={onCancel}>
               Cancel

@@ -6,14 +6,17 @@ import { MobileMenu } from './mobile-menu'
 
 function renderMenu() {
   render(
-    <MobileMenu
-      links={[
-        { id: 'about', label: 'About' },
-        { id: 'contact', label: 'Contact' },
-      ]}
-      actions={<a href="/auth">Sign In</a>}
-      active={null}
-    />,
+    <>
+      <MobileMenu
+        links={[
+          { id: 'about', label: 'About' },
+          { id: 'contact', label: 'Contact' },
+        ]}
+        actions={<a href="/auth">Sign In</a>}
+        active={null}
+      />
+      <a href="#hero">Start a letter</a>
+    </>,
   )
   return { user: userEvent.setup(), button: screen.getByRole('button', { name: 'Menu' }) }
 }
@@ -36,6 +39,22 @@ describe('mobile menu', () => {
     const { user, button } = renderMenu()
     await user.click(button)
     await user.click(screen.getByRole('link', { name: 'Contact' }))
+    expect(button).toHaveAttribute('aria-expanded', 'false')
+  })
+
+  it('closes when the keyboard moves on past its last link', async () => {
+    const { user, button } = renderMenu()
+    await user.click(button)
+    await user.tab()
+    await user.tab({ shift: true })
+    expect(button).toHaveFocus()
+    expect(button).toHaveAttribute('aria-expanded', 'true')
+    await user.tab()
+    await user.tab()
+    await user.tab()
+    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveFocus()
+    await user.tab()
+    expect(screen.getByRole('link', { name: 'Start a letter' })).toHaveFocus()
     expect(button).toHaveAttribute('aria-expanded', 'false')
   })
 })

@@ -1,5 +1,13 @@
 import { Menu, X } from 'lucide-react'
-import { type MouseEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import {
+  type FocusEvent,
+  type MouseEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react'
 import type { NavLink } from './content'
 import { NavLinks } from './nav-links'
 
@@ -7,7 +15,8 @@ type MobileMenuProps = { links: readonly NavLink[]; actions: ReactNode; active: 
 
 /**
  * The small-screen navigation: a disclosure under the sticky bar. Escape closes
- * it and hands focus back to the button; choosing a link or tapping outside closes it.
+ * it and hands focus back to the button; choosing a link, tapping outside or
+ * tabbing out of it closes it.
  */
 export function MobileMenu({ links, actions, active }: MobileMenuProps) {
   const [open, setOpen] = useState(false)
@@ -36,6 +45,14 @@ export function MobileMenu({ links, actions, active }: MobileMenuProps) {
     }
   }, [open])
 
+  // Left open, the panel would cover whatever the keyboard reaches next under the sticky bar.
+  function onPanelBlur(event: FocusEvent<HTMLDivElement>) {
+    const next = event.relatedTarget
+    if (!(next instanceof Node)) return
+    if (panelRef.current?.contains(next) || buttonRef.current?.contains(next)) return
+    setOpen(false)
+  }
+
   function onPanelClick(event: MouseEvent<HTMLDivElement>) {
     if (event.target instanceof Element && event.target.closest('a')) setOpen(false)
   }
@@ -58,6 +75,7 @@ export function MobileMenu({ links, actions, active }: MobileMenuProps) {
         id={panelId}
         hidden={!open}
         onClick={onPanelClick}
+        onBlur={onPanelBlur}
         className="absolute inset-x-0 top-full border-b border-ink-900/10 bg-paper px-5 pt-4 pb-6 shadow-xl md:hidden dark:border-white/10 dark:bg-ink-950"
       >
         <nav aria-label="Main">
