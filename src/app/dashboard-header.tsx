@@ -25,7 +25,9 @@ export function DashboardHeader({ user }: { user: User }) {
         </div>
       </div>
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3 px-4 pb-4 sm:px-6">
-        <h1 className="text-2xl font-semibold sm:text-3xl">Welcome, {user.fullName}</h1>
+        <h1 className="text-2xl font-semibold wrap-anywhere sm:text-3xl">
+          Welcome, {user.fullName}
+        </h1>
         <Badge tone="accent">{ROLE_LABEL[user.role]}</Badge>
       </div>
     </header>

@@ -52,7 +52,8 @@ export function DataTable<Row>({
       aria-labelledby={captionId}
       // Focusable so keyboard users can scroll a table wider than the screen.
       tabIndex={0}
-      className="overflow-x-auto rounded-lg border border-ink-100 bg-white dark:border-ink-800 dark:bg-ink-900"
+      // Relative, so the caption's screen-reader-only text is laid out (and clipped) in here.
+      className="relative overflow-x-auto rounded-lg border border-ink-100 bg-white dark:border-ink-800 dark:bg-ink-900"
     >
       <table aria-busy={busy} className="w-full border-collapse text-left text-sm">
         <caption

@@ -24,7 +24,7 @@ export const LETTERS_TABLE: AdminTableConfig<AdminLetterRow> = {
       header: 'Matter',
       sortKey: 'matter',
       cell: (row) => row.matter,
-      className: 'min-w-48',
+      className: 'min-w-48 wrap-anywhere',
     },
     { key: 'type', header: 'Type', sortKey: 'type', cell: (row) => row.type, className: NOWRAP },
     { key: 'sender', header: 'Sender', cell: (row) => row.senderName, className: NOWRAP },

@@ -6,9 +6,10 @@ import { DateCell, NOWRAP } from './cells'
 const PREVIEW = 160
 
 function MessageText({ text }: { text: string }) {
-  if (text.length <= PREVIEW) return <p className="max-w-md whitespace-pre-line">{text}</p>
+  if (text.length <= PREVIEW)
+    return <p className="max-w-md wrap-anywhere whitespace-pre-line">{text}</p>
   return (
-    <details className="max-w-md">
+    <details className="max-w-md wrap-anywhere">
       <summary className="cursor-pointer">{text.slice(0, PREVIEW).trimEnd()}…</summary>
       <p className="mt-1 whitespace-pre-line">{text}</p>
     </details>
@@ -42,7 +43,7 @@ export const MESSAGES_TABLE: AdminTableConfig<AdminMessageRow> = {
       header: 'Subject',
       sortKey: 'subject',
       cell: (row) => row.subject,
-      className: 'min-w-40',
+      className: 'min-w-40 wrap-anywhere',
     },
     {
       key: 'message',

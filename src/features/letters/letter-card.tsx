@@ -22,7 +22,8 @@ export function LetterCard({ letter, onRetry }: LetterCardProps) {
             {letter.matter}
           </h3>
           <p className="text-sm text-ink-600 dark:text-ink-300">
-            To {letter.recipientName} · {letter.type} ·{' '}
+            {/* In a bdi, a right-to-left name or direction mark cannot reorder what follows. */}
+            To <bdi>{letter.recipientName}</bdi> · {letter.type} ·{' '}
             <time dateTime={letter.createdAt}>{formatDateTime(letter.createdAt)}</time>
           </p>
         </div>

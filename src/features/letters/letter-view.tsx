@@ -18,7 +18,8 @@ export function LetterView({ letterId }: { letterId: string }) {
   const live = useLive((repository) => repository.letters.get(letterId), `letter:${letterId}`)
   const [mode, setMode] = useState<Mode>('read')
 
-  if (live.status === 'loading') return <p className="text-ink-500 dark:text-ink-300">Opening the letter…</p>
+  if (live.status === 'loading')
+    return <p className="text-ink-500 dark:text-ink-300">Opening the letter…</p>
   if (live.status === 'error') return <p role="alert">This letter could not be opened.</p>
   const letter = live.data
   const ready = letter.status === 'completed'
@@ -43,10 +44,11 @@ export function LetterView({ letterId }: { letterId: string }) {
         ) : null}
       </div>
       <header className="flex flex-wrap items-center gap-3">
-        <h2 className="text-2xl font-semibold">{letter.matter}</h2>
+        <h2 className="text-2xl font-semibold wrap-anywhere">{letter.matter}</h2>
         <StatusBadge status={letter.status} />
         <p className="w-full text-sm text-ink-600 dark:text-ink-300">
-          {letter.type} to {letter.recipientName} · created {formatDateTime(letter.createdAt)}
+          {letter.type} to <bdi>{letter.recipientName}</bdi> · created{' '}
+          {formatDateTime(letter.createdAt)}
           {ready && letter.generator ? ` · drafted by ${engineLabel(letter.generator)}` : null}
         </p>
       </header>
