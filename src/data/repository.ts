@@ -59,6 +59,8 @@ export type LettersRepository = {
   listMine(): Promise<Letter[]>
   /** How many letters the signed-in user has. */
   countMine(): Promise<number>
+  /** The signed-in user's letters still `generating`, oldest first. */
+  listGeneratingMine(): Promise<Letter[]>
   /** A page of the signed-in user's letters, newest first, with their total count. */
   pageMine(page: { offset: number; limit: number }): Promise<LetterPage>
   /** Every letter, newest first; admins only. */

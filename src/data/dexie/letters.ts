@@ -56,6 +56,15 @@ export function createLettersRepository(context: RepositoryContext): LettersRepo
 
     countMine: () => mineRead((userId) => mine(db, userId).count()),
 
+    // Few letters are ever being written at once, so the status index finds them without a scan.
+    listGeneratingMine: () =>
+      mineRead(async (userId) => {
+        const generating = await db.letters.where('status').equals('generating').toArray()
+        return generating
+          .filter((letter) => letter.userId === userId)
+          .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+      }),
+
     pageMine: ({ offset, limit }) =>
       mineRead(async (userId) => {
         const start = Math.max(0, offset)

@@ -10,6 +10,7 @@ import { FINISH_DELAY_MS, type GenerationStep, MIN_STEP_MS } from './generation-
 import { useLetterGenerator } from './generator/generator-context'
 import { announceFallback } from './announce-fallback'
 import { writeLetter } from './generator/write-letter'
+import { holdingWritingLock } from './interrupted-letters'
 
 export type GenerationOutcome = 'completed' | 'failed' | 'cancelled'
 
@@ -30,7 +31,10 @@ export function useGenerateLetter() {
   const [draft, setDraft] = useState('')
   const writing = useRef<AbortController | null>(null)
 
-  async function write(letter: Letter): Promise<GenerationOutcome> {
+  /** Writes the letter holding its lock, so no other tab takes it for one abandoned mid-way. */
+  const write = (letter: Letter) => holdingWritingLock(letter.id, () => writeHeld(letter))
+
+  async function writeHeld(letter: Letter): Promise<GenerationOutcome> {
     const controller = new AbortController()
     writing.current = controller
     try {

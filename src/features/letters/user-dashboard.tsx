@@ -5,6 +5,7 @@ import { TabList, tabPanelProps } from '@/ui/tabs'
 import type { DashboardSearch, UserTab } from './dashboard-view'
 import { GenerateLetterForm } from './generate-letter-form'
 import { MyLetters } from './my-letters'
+import { useInterruptedLetters } from './use-interrupted-letters'
 
 const PANEL =
   'rounded-xl border border-ink-100 bg-white/60 p-4 sm:p-6 dark:border-ink-800 dark:bg-ink-900/60'
@@ -19,6 +20,7 @@ type UserDashboardProps = {
 
 export function UserDashboard({ user, search, onSearchChange, subscription }: UserDashboardProps) {
   const tab: UserTab = search.tab ?? 'generate'
+  useInterruptedLetters(user.id)
   const count = useLive((repository) => repository.letters.countMine(), `count:${user.id}`)
   const entitlements = useLive(
     (repository) => repository.subscriptions.entitlements(),
