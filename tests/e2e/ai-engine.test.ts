@@ -9,7 +9,7 @@ import { expectDashboard, newAccount, signUp } from './support/accounts'
 import { chooseAiEngine } from './support/ai-engine'
 import { buyPlan } from './support/billing'
 import { screenshot, setupBrowser } from './support/browser'
-import { readTable } from './support/indexeddb'
+import { backdateLetter, readTable } from './support/indexeddb'
 import { SAMPLE_ANSWERS, generateLetter, waitForGenerated } from './support/letters'
 import { visible } from './support/wait'
 
@@ -115,6 +115,40 @@ describe('AI letter engine', () => {
     await page.getByRole('tab', { name: 'My Letters (1)' }).click()
     await page.getByRole('link', { name: 'Open' }).click()
     await visible(page.getByText('drafted by the built-in engine', { exact: false }))
+    await context.close()
+  })
+
+  it('fails a letter left half-written by a closed tab, returning its credit', async () => {
+    const context = await browser.newContext()
+    const writer = await context.newPage()
+    await signedInWithAiEngine(writer, 'ai-interrupted')
+    server.queue({ kind: 'stall' })
+    await generateLetter(writer)
+    await visible(writer.getByRole('dialog').getByRole('region', { name: 'Letter so far' }))
+    const [letter] = await readTable(writer, 'letters')
+    const lockName = `letterhead:writing-letter:${String(letter?.id)}`
+    const heldLocks = (page: Page) =>
+      page.evaluate(async () => (await navigator.locks.query()).held?.map((lock) => lock.name))
+
+    // While the writing tab is open, another tab sees the letter's lock and leaves it alone.
+    const other = await context.newPage()
+    await other.goto('/app')
+    await other.getByRole('heading', { name: /Welcome/ }).waitFor()
+    expect(await heldLocks(other)).toContain(lockName)
+    await writer.close()
+    await expect.poll(() => heldLocks(other)).not.toContain(lockName)
+
+    // Once it is past the grace period, the next visit to the dashboard fails it.
+    await backdateLetter(other, String(letter?.id), 60_000)
+    await other.reload()
+    await visible(
+      other.getByText('A letter was interrupted before it was finished.', { exact: false }),
+    )
+    const [after] = await readTable(other, 'letters')
+    expect(after).toMatchObject({ status: 'failed', subscriptionId: undefined })
+    expect(String(after?.error)).toMatch(/^Interrupted before it was finished/)
+    await other.getByRole('tab', { name: 'My Letters (1)' }).click()
+    await visible(other.getByRole('button', { name: 'Retry' }))
     await context.close()
   })
 })

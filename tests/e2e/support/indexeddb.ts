@@ -22,3 +22,28 @@ export async function readTable(
     table,
   )
 }
+
+/** Moves a letter's last change into the past, standing in for time passing in a test. */
+export async function backdateLetter(page: Page, letterId: string, ms: number): Promise<void> {
+  await page.evaluate(
+    ({ id, by }) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('letterhead')
+        open.onerror = () => reject(open.error ?? new Error('open failed'))
+        open.onsuccess = () => {
+          const store = open.result.transaction('letters', 'readwrite').objectStore('letters')
+          const read = store.get(id)
+          read.onsuccess = () => {
+            const letter = read.result as { updatedAt: string }
+            letter.updatedAt = new Date(Date.parse(letter.updatedAt) - by).toISOString()
+            store.put(letter).onsuccess = () => {
+              open.result.close()
+              resolve()
+            }
+          }
+          read.onerror = () => reject(read.error ?? new Error('read failed'))
+        }
+      }),
+    { id: letterId, by: ms },
+  )
+}
