@@ -15,12 +15,16 @@ export const ADDRESS_MAX = 500
 export const MATTER_MAX = 200
 export const RESOLUTION_MAX = 4_000
 
+/** Something a reader can see: not only control, formatting or space characters. */
+export const hasVisibleText = (text: string) => /[^\p{C}\p{Z}]/u.test(text)
+
 const requiredText = (label: string, max: number) =>
   z
     .string()
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`)
+    .refine(hasVisibleText, `${label} must contain visible text`)
 
 export const letterInputSchema = z.object({
   type: z.enum(LETTER_TYPES, { message: 'Choose a letter type' }),

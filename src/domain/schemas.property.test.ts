@@ -24,6 +24,7 @@ import { AppError } from './errors'
 import {
   ADDRESS_MAX,
   CONTENT_MAX,
+  hasVisibleText,
   LETTER_TYPES,
   letterContentSchema,
   letterInputSchema,
@@ -324,6 +325,16 @@ const KNOWN_BAD: [keyof typeof SCHEMAS, unknown, string | RegExp][] = [
   ['letterInputSchema', { ...LETTER, recipientAddress: '' }, 'Recipient address is required'],
   [
     'letterInputSchema',
+    { ...LETTER, recipientName: '\u0000\u200f' },
+    'Recipient name must contain visible text',
+  ],
+  [
+    'letterInputSchema',
+    { ...LETTER, matter: '\u200b\u2060' },
+    'Matter/Subject must contain visible text',
+  ],
+  [
+    'letterInputSchema',
     { ...LETTER, recipientName: 'x'.repeat(NAME_MAX + 1) },
     'Recipient name must be at most 120 characters',
   ],
@@ -428,21 +439,24 @@ describe('known inputs', () => {
   })
 })
 
-/** Every required text field: accepted exactly when its trimmed text has 1 to `max` code points. */
-const TEXT_FIELDS: [string, z.ZodType, number][] = [
-  ['fullName', fullNameSchema, FULL_NAME_MAX],
-  ['senderName', letterInputSchema.shape.senderName, NAME_MAX],
-  ['senderAddress', letterInputSchema.shape.senderAddress, ADDRESS_MAX],
-  ['recipientName', letterInputSchema.shape.recipientName, NAME_MAX],
-  ['recipientAddress', letterInputSchema.shape.recipientAddress, ADDRESS_MAX],
-  ['matter', letterInputSchema.shape.matter, MATTER_MAX],
-  ['resolution', letterInputSchema.shape.resolution, RESOLUTION_MAX],
-  ['contact name', contactMessageSchema.shape.name, CONTACT_NAME_MAX],
-  ['contact subject', contactMessageSchema.shape.subject, CONTACT_SUBJECT_MAX],
-  ['contact message', contactMessageSchema.shape.message, CONTACT_MESSAGE_MAX],
+/**
+ * Every required text field: accepted exactly when its trimmed text has 1 to
+ * `max` code points (and, for a letter's answers, something visible in it).
+ */
+const TEXT_FIELDS: [string, z.ZodType, number, boolean][] = [
+  ['fullName', fullNameSchema, FULL_NAME_MAX, false],
+  ['senderName', letterInputSchema.shape.senderName, NAME_MAX, true],
+  ['senderAddress', letterInputSchema.shape.senderAddress, ADDRESS_MAX, true],
+  ['recipientName', letterInputSchema.shape.recipientName, NAME_MAX, true],
+  ['recipientAddress', letterInputSchema.shape.recipientAddress, ADDRESS_MAX, true],
+  ['matter', letterInputSchema.shape.matter, MATTER_MAX, true],
+  ['resolution', letterInputSchema.shape.resolution, RESOLUTION_MAX, true],
+  ['contact name', contactMessageSchema.shape.name, CONTACT_NAME_MAX, false],
+  ['contact subject', contactMessageSchema.shape.subject, CONTACT_SUBJECT_MAX, false],
+  ['contact message', contactMessageSchema.shape.message, CONTACT_MESSAGE_MAX, false],
 ]
 
-describe.each(TEXT_FIELDS)('the %s field', (_name, schema, max) => {
+describe.each(TEXT_FIELDS)('the %s field', (_name, schema, max, needsVisibleText) => {
   const space = fc.string({
     unit: fc.constantFrom(' ', '\t', '\n', '\r\n', '\u00a0', '\u2028', '\ufeff'),
   })
@@ -457,10 +471,13 @@ describe.each(TEXT_FIELDS)('the %s field', (_name, schema, max) => {
         const typed = before + text + after
         const trimmed = typed.trim()
         const result = schema.safeParse(typed)
-        const fits = codePoints(trimmed) >= 1 && codePoints(trimmed) <= max
+        const fits =
+          codePoints(trimmed) >= 1 &&
+          codePoints(trimmed) <= max &&
+          (!needsVisibleText || hasVisibleText(trimmed))
         expect(result.success).toBe(fits)
         if (result.success) expect(result.data).toBe(trimmed)
-        else expect(result.error.issues[0]?.message).toMatch(/is required|at most/)
+        else expect(result.error.issues[0]?.message).toMatch(/is required|at most|visible text/)
       }),
       { numRuns: 60 },
     )

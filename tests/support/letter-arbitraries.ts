@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import {
   ADDRESS_MAX,
+  hasVisibleText,
   LETTER_TYPES,
   type LetterType,
   MATTER_MAX,
@@ -91,7 +92,7 @@ export function typedField(max: number, unit: fc.Arbitrary<string>): fc.Arbitrar
       const inside = [...text.trim()].slice(0, max).join('')
       return before + inside + after
     })
-    .filter((typed) => typed.trim() !== '')
+    .filter((typed) => hasVisibleText(typed.trim()))
 }
 
 /** A whole set of answers the letter schema accepts, each field built from `unit`. */
