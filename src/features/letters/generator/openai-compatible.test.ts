@@ -2,12 +2,8 @@ import { describe, expect, it, vi } from 'vitest'
 import { AppError } from '@/domain/errors'
 import { composeLetter } from './built-in-composer'
 import type { LetterRequest } from './letter-generator'
-import {
-  createOpenAiCompatibleGenerator,
-  isLoopbackUrl,
-  type Sleep,
-  testConnection,
-} from './openai-compatible'
+import { isLoopbackUrl } from './endpoint-request'
+import { createOpenAiCompatibleGenerator, type Sleep, testConnection } from './openai-compatible'
 
 const REQUEST: LetterRequest = {
   type: 'Legal Notice',
