@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import type { Repository } from '@/data/repository'
 import { Button } from '@/ui/button'
+import { errorMessage } from '@/lib/error-message'
 
 const recorded = new WeakSet<object>()
 
@@ -9,7 +10,7 @@ export function recordCrash(repository: Repository, error: unknown): void {
   const key = typeof error === 'object' && error !== null ? error : { value: error }
   if (recorded.has(key)) return
   recorded.add(key)
-  const message = error instanceof Error ? error.message : String(error)
+  const message = errorMessage(error)
   const stack = error instanceof Error ? (error.stack ?? '') : ''
   void repository.diagnostics
     .recordError({ message, stack, route: window.location.pathname + window.location.search })

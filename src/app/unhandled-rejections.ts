@@ -1,6 +1,7 @@
 import { toast } from 'sonner'
 import type { Repository } from '@/data/repository'
 import { recordCrash } from './error-screen'
+import { errorMessage } from '@/lib/error-message'
 
 export const UNHANDLED_REJECTION_MESSAGE =
   'Something went wrong in the background. The error was saved on this device for an administrator.'
@@ -17,7 +18,7 @@ export function reportUnhandledRejections(
     const reason: unknown = (event as PromiseRejectionEvent).reason
     recordCrash(repository, reason)
     toast.error(UNHANDLED_REJECTION_MESSAGE, {
-      description: reason instanceof Error ? reason.message : String(reason),
+      description: errorMessage(reason),
     })
   }
   target.addEventListener('unhandledrejection', onRejection)

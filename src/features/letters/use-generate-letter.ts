@@ -11,12 +11,11 @@ import { useLetterGenerator } from './generator/generator-context'
 import { announceFallback } from './announce-fallback'
 import { writeLetter } from './generator/write-letter'
 import { holdingWritingLock } from './interrupted-letters'
+import { errorMessage } from '@/lib/error-message'
 
 export type GenerationOutcome = 'completed' | 'failed' | 'cancelled'
 
 const CANCELLED_REASON = 'Cancelled before it was finished.'
-
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /**
  * Creates a letter and drives it through the real stages: saved (1), being
@@ -67,7 +66,7 @@ export function useGenerateLetter() {
     } catch (error) {
       const cancelled = controller.signal.aborted
       await repository.letters
-        .fail(letter.id, cancelled ? CANCELLED_REASON : describe(error))
+        .fail(letter.id, cancelled ? CANCELLED_REASON : errorMessage(error))
         .catch(() => undefined)
       setStep(0)
       if (cancelled) {
@@ -103,7 +102,7 @@ export function useGenerateLetter() {
       return await write(restarted)
     } catch (error) {
       setStep(0)
-      toast.error(describe(error))
+      toast.error(errorMessage(error))
       return 'failed'
     }
   }

@@ -16,6 +16,7 @@ import type { LetterGenerator } from './letter-generator'
 import { buildLetterPrompt } from './letter-prompt'
 import { cleanModelOutput, MAX_LETTER_CHARS, outputProblem } from './output-guard'
 import { parseCompletionEvent, readSseData } from './sse'
+import { errorMessage } from '@/lib/error-message'
 
 export type { Sleep } from '@/lib/retry'
 
@@ -144,6 +145,6 @@ export async function testConnection(
       }),
     )
   } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : String(error) }
+    return { ok: false, message: errorMessage(error) }
   }
 }

@@ -1,6 +1,7 @@
 import { AppError } from '@/domain/errors'
 import { builtInComposer } from './built-in-composer'
 import type { GenerationContext, LetterGenerator, LetterRequest } from './letter-generator'
+import { errorMessage } from '@/lib/error-message'
 
 /** What the toast says when a model could not write the letter and the built-in engine did. */
 export const AI_FALLBACK_MESSAGE = 'AI unavailable — drafted with the built-in engine'
@@ -24,8 +25,6 @@ export type WriteOptions = GenerationContext & {
 const isOnline = () => typeof navigator === 'undefined' || navigator.onLine
 
 const cancelled = () => new AppError('GENERATION_CANCELLED')
-
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /**
  * Writes a letter with the chosen engine and never leaves a person without one:
@@ -51,7 +50,7 @@ export async function writeLetter(
     return { content, generator: engine.id }
   } catch (error) {
     if (context.signal?.aborted) throw cancelled()
-    return builtIn({ kind: 'failed', reason: describe(error) })
+    return builtIn({ kind: 'failed', reason: errorMessage(error) })
   }
 }
 
