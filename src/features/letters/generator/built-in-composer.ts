@@ -1,16 +1,7 @@
 import { AppError } from '@/domain/errors'
 import { formatLetterDate, responseDeadline } from '@/domain/letter-dates'
 import { LETTER_BODIES } from './letter-bodies'
-import type { LetterGenerator, LetterRequest } from './letter-generator'
-
-const FIELDS = [
-  'senderName',
-  'senderAddress',
-  'recipientName',
-  'recipientAddress',
-  'matter',
-  'resolution',
-] as const satisfies readonly (keyof LetterRequest)[]
+import { type LetterGenerator, type LetterRequest, TYPED_FIELDS } from './letter-generator'
 
 /**
  * The request is validated upstream, but a letter with an empty name or a type
@@ -19,7 +10,7 @@ const FIELDS = [
 function trimmedRequest(request: LetterRequest): LetterRequest {
   if (!Object.hasOwn(LETTER_BODIES, request.type)) throw new AppError('GENERATION_FAILED')
   const trimmed = { ...request }
-  for (const field of FIELDS) {
+  for (const field of TYPED_FIELDS) {
     trimmed[field] = request[field].trim()
     if (trimmed[field] === '') throw new AppError('GENERATION_FAILED')
   }

@@ -11,6 +11,16 @@ export type LetterRequest = {
   resolution: string
 }
 
+/** The answers a person types, as opposed to the letter type they choose from a list. */
+export const TYPED_FIELDS = [
+  'senderName',
+  'senderAddress',
+  'recipientName',
+  'recipientAddress',
+  'matter',
+  'resolution',
+] as const satisfies readonly (keyof LetterRequest)[]
+
 export type GenerationContext = {
   /** The letter's date; the response deadline is counted from it. */
   date: Date

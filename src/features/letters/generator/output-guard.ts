@@ -1,19 +1,10 @@
 import { formatLetterDate, responseDeadline } from '@/domain/letter-dates'
-import type { LetterRequest } from './letter-generator'
+import { type LetterRequest, TYPED_FIELDS } from './letter-generator'
 
 /** A model's letter must be at least this long to be a letter at all… */
 export const MIN_LETTER_CHARS = 300
 /** …and no longer than this, well past any real formal letter. */
 export const MAX_LETTER_CHARS = 20_000
-
-const TYPED_FIELDS = [
-  'senderName',
-  'senderAddress',
-  'recipientName',
-  'recipientAddress',
-  'matter',
-  'resolution',
-] as const satisfies readonly (keyof LetterRequest)[]
 
 /** Private-use characters: they never occur in what a model writes. */
 const MASK_OPEN = '\uE000'
