@@ -3,6 +3,7 @@ import type { LetterPage } from '@/data/repository'
 import type { LetterInput } from '@/domain/letter-schema'
 import type { Letter, Subscription, User } from '@/domain/types'
 import type { BaselineFit } from '../shared/harness-api'
+import { newGeneratingLetter } from './new-letter'
 
 /**
  * The seed's storage: each collection one JSON array in localStorage, read
@@ -100,17 +101,7 @@ export const baseline = {
         subscription.letters > (used.get(subscription.id) ?? 0),
     )
     if (!credit) throw new Error('No letters left')
-    const letter: Letter = {
-      id: crypto.randomUUID(),
-      userId: user.id,
-      subscriptionId: credit.id,
-      ...input,
-      content: '',
-      status: 'generating',
-      generator: 'built-in',
-      createdAt: at,
-      updatedAt: at,
-    }
+    const letter = newGeneratingLetter(user.id, credit.id, input, at)
     letters.push(letter)
     store.setItem(KEYS.letters, JSON.stringify(letters))
     return letter

@@ -3,6 +3,7 @@ import { DATABASE_NAME } from '@/data/database'
 import type { LetterPage } from '@/data/repository'
 import type { LetterInput } from '@/domain/letter-schema'
 import type { Letter, Role, Session, Subscription, User } from '@/domain/types'
+import { newGeneratingLetter } from './new-letter'
 
 /**
  * The same reads and writes as the repository, on the same database and
@@ -124,17 +125,7 @@ export async function rawCreate(db: IDBDatabase, input: LetterInput, now: Date):
   )
   const credit = active.find((subscription, index) => subscription.letters > (used[index] ?? 0))
   if (!credit) throw new Error('No letters left')
-  const letter: Letter = {
-    id: crypto.randomUUID(),
-    userId: user.id,
-    subscriptionId: credit.id,
-    ...input,
-    content: '',
-    status: 'generating',
-    generator: 'built-in',
-    createdAt: at,
-    updatedAt: at,
-  }
+  const letter = newGeneratingLetter(user.id, credit.id, input, at)
   await done(letters.add(letter))
   return letter
 }
