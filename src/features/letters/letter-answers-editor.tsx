@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import { useRepository } from '@/data/repository-context'
@@ -9,10 +9,9 @@ import type { Letter } from '@/domain/types'
 import { Button } from '@/ui/button'
 import { FormAlert } from '@/ui/form-alert'
 import { announceFallback } from './announce-fallback'
-import { useLetterGenerator } from './generator/generator-context'
-import { writeLetter } from './generator/write-letter'
 import { LetterFields } from './letter-fields'
 import { StreamingText } from './streaming-text'
+import { useLetterWriting } from './use-letter-writing'
 import { useUnsavedGuard } from './use-unsaved-guard'
 
 type LetterAnswersEditorProps = { letter: Letter; onDone: () => void }
@@ -20,29 +19,22 @@ type LetterAnswersEditorProps = { letter: Letter; onDone: () => void }
 /** Change the answers and write the letter again; the current text is kept as a previous version. */
 export function LetterAnswersEditor({ letter, onDone }: LetterAnswersEditorProps) {
   const repository = useRepository()
-  const engine = useLetterGenerator()
   const form = useForm<LetterInput>({
     resolver: zodResolver(letterInputSchema),
     defaultValues: letterInputSchema.parse(letter),
   })
   const [alert, setAlert] = useState<string | null>(null)
-  const [draft, setDraft] = useState('')
-  const writing = useRef<AbortController | null>(null)
+  const writing = useLetterWriting()
   const { isDirty, isSubmitting, errors } = form.formState
   useUnsavedGuard(isDirty && !isSubmitting)
 
   async function regenerate(values: LetterInput) {
     setAlert(null)
-    const controller = new AbortController()
-    writing.current = controller
+    const { signal, write } = writing.begin()
     try {
       const request = letterInputSchema.parse(values)
-      const written = await writeLetter(engine, request, {
-        date: new Date(),
-        signal: controller.signal,
-        onText: setDraft,
-      })
-      writing.current = null
+      const written = await write(request)
+      writing.settle()
       await repository.letters.replaceAnswers(letter.id, request, {
         content: written.content,
         generator: written.generator,
@@ -52,16 +44,17 @@ export function LetterAnswersEditor({ letter, onDone }: LetterAnswersEditorProps
       announceFallback(written.fallback)
       onDone()
     } catch (error) {
-      if (controller.signal.aborted) toast.info('Regeneration cancelled. The letter is unchanged.')
+      if (signal.aborted) toast.info('Regeneration cancelled. The letter is unchanged.')
       else setAlert(messageFor(error, 'GENERATION_FAILED'))
     } finally {
-      writing.current = null
-      setDraft('')
+      writing.end()
     }
   }
 
   // While the letter is being rewritten, Cancel stops that; otherwise it leaves the editor.
-  const cancel = () => (writing.current ? writing.current.abort() : onDone())
+  const cancel = () => {
+    if (!writing.cancel()) onDone()
+  }
 
   return (
     <form
@@ -80,7 +73,7 @@ export function LetterAnswersEditor({ letter, onDone }: LetterAnswersEditorProps
           Cancel
         </Button>
       </div>
-      {draft !== '' ? <StreamingText text={draft} /> : null}
+      {writing.draft !== '' ? <StreamingText text={writing.draft} /> : null}
     </form>
   )
 }

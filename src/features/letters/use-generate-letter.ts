@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { toast } from 'sonner'
 import { useRepository } from '@/data/repository-context'
 import { ERROR_MESSAGES } from '@/domain/errors'
@@ -7,10 +7,9 @@ import { letterInputSchema } from '@/domain/letter-schema'
 import type { Letter } from '@/domain/types'
 import { atLeast, sleep } from '@/lib/sleep'
 import { FINISH_DELAY_MS, type GenerationStep, MIN_STEP_MS } from './generation-steps'
-import { useLetterGenerator } from './generator/generator-context'
 import { announceFallback } from './announce-fallback'
-import { writeLetter } from './generator/write-letter'
 import { holdingWritingLock } from './interrupted-letters'
+import { useLetterWriting } from './use-letter-writing'
 import { errorMessage } from '@/lib/error-message'
 
 export type GenerationOutcome = 'completed' | 'failed' | 'cancelled'
@@ -25,30 +24,19 @@ const CANCELLED_REASON = 'Cancelled before it was finished.'
  */
 export function useGenerateLetter() {
   const repository = useRepository()
-  const engine = useLetterGenerator()
   const [step, setStep] = useState<GenerationStep>(0)
-  const [draft, setDraft] = useState('')
-  const writing = useRef<AbortController | null>(null)
+  const writing = useLetterWriting()
 
   /** Writes the letter holding its lock, so no other tab takes it for one abandoned mid-way. */
   const write = (letter: Letter) => holdingWritingLock(letter.id, () => writeHeld(letter))
 
   async function writeHeld(letter: Letter): Promise<GenerationOutcome> {
-    const controller = new AbortController()
-    writing.current = controller
+    const { signal, write: writeText } = writing.begin()
     try {
       setStep(2)
-      const request = letterInputSchema.parse(letter)
-      const written = await atLeast(
-        MIN_STEP_MS,
-        writeLetter(engine, request, {
-          date: new Date(),
-          signal: controller.signal,
-          onText: setDraft,
-        }),
-      )
-      controller.signal.throwIfAborted()
-      writing.current = null
+      const written = await atLeast(MIN_STEP_MS, writeText(letterInputSchema.parse(letter)))
+      signal.throwIfAborted()
+      writing.settle()
       setStep(3)
       await atLeast(
         MIN_STEP_MS,
@@ -64,7 +52,7 @@ export function useGenerateLetter() {
       announceFallback(written.fallback)
       return 'completed'
     } catch (error) {
-      const cancelled = controller.signal.aborted
+      const cancelled = signal.aborted
       await repository.letters
         .fail(letter.id, cancelled ? CANCELLED_REASON : errorMessage(error))
         .catch(() => undefined)
@@ -78,8 +66,7 @@ export function useGenerateLetter() {
       })
       return 'failed'
     } finally {
-      writing.current = null
-      setDraft('')
+      writing.end()
     }
   }
 
@@ -108,7 +95,9 @@ export function useGenerateLetter() {
   }
 
   /** Stops the letter being written; only possible while step 2 lasts. */
-  const cancel = () => writing.current?.abort()
+  const cancel = () => {
+    writing.cancel()
+  }
 
-  return { step, draft, generate, retry, cancel }
+  return { step, draft: writing.draft, generate, retry, cancel }
 }
