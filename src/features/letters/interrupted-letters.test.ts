@@ -91,9 +91,9 @@ describe('failInterruptedLetters', () => {
     await repo.auth.signOut()
     await signUpWithLetters(repo, 'grace@example.com')
     await expect(repo.letters.listGeneratingMine()).resolves.toEqual([])
-    await expect(
-      failInterruptedLetters(repo, later(now, 60 * 60_000), fakeLocks()),
-    ).resolves.toBe(0)
+    await expect(failInterruptedLetters(repo, later(now, 60 * 60_000), fakeLocks())).resolves.toBe(
+      0,
+    )
   })
 })
 
