@@ -1,4 +1,5 @@
 import { z } from '@/lib/zod'
+import { requiredText } from './required-text'
 
 export const FULL_NAME_MAX = 120
 export const EMAIL_MAX = 254
@@ -13,11 +14,7 @@ export const emailSchema = z
   .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`)
   .pipe(z.email('Enter a valid email address'))
 
-export const fullNameSchema = z
-  .string()
-  .trim()
-  .min(1, 'Full name is required')
-  .max(FULL_NAME_MAX, `Full name must be at most ${FULL_NAME_MAX} characters`)
+export const fullNameSchema = requiredText('Full name', FULL_NAME_MAX)
 
 export const newPasswordSchema = z
   .string()

@@ -1,4 +1,5 @@
 import { z } from '@/lib/zod'
+import { requiredText } from './required-text'
 
 export const LETTER_TYPES = [
   'Demand Letter',
@@ -18,22 +19,18 @@ export const RESOLUTION_MAX = 4_000
 /** Something a reader can see: not only control, formatting or space characters. */
 export const hasVisibleText = (text: string) => /[^\p{C}\p{Z}]/u.test(text)
 
-const requiredText = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`)
-    .refine(hasVisibleText, `${label} must contain visible text`)
+/** A letter's answer: required, within its limit, and something a reader can see. */
+const answer = (label: string, max: number) =>
+  requiredText(label, max).refine(hasVisibleText, `${label} must contain visible text`)
 
 export const letterInputSchema = z.object({
   type: z.enum(LETTER_TYPES, { message: 'Choose a letter type' }),
-  senderName: requiredText('Your name', NAME_MAX),
-  senderAddress: requiredText('Your address', ADDRESS_MAX),
-  recipientName: requiredText('Recipient name', NAME_MAX),
-  recipientAddress: requiredText('Recipient address', ADDRESS_MAX),
-  matter: requiredText('Matter/Subject', MATTER_MAX),
-  resolution: requiredText('Desired resolution', RESOLUTION_MAX),
+  senderName: answer('Your name', NAME_MAX),
+  senderAddress: answer('Your address', ADDRESS_MAX),
+  recipientName: answer('Recipient name', NAME_MAX),
+  recipientAddress: answer('Recipient address', ADDRESS_MAX),
+  matter: answer('Matter/Subject', MATTER_MAX),
+  resolution: answer('Desired resolution', RESOLUTION_MAX),
 })
 
 export type LetterInput = z.input<typeof letterInputSchema>
