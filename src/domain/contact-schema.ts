@@ -1,10 +1,9 @@
 import { z } from '@/lib/zod'
 import { emailSchema } from './auth-schemas'
+import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, CONTACT_SUBJECT_MAX } from './contact-limits'
 import { requiredText } from './required-text'
 
-export const CONTACT_NAME_MAX = 120
-export const CONTACT_SUBJECT_MAX = 200
-export const CONTACT_MESSAGE_MAX = 5_000
+export { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, CONTACT_SUBJECT_MAX } from './contact-limits'
 
 export const contactMessageSchema = z.object({
   name: requiredText('Name', CONTACT_NAME_MAX),

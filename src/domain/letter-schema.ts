@@ -1,15 +1,8 @@
 import { z } from '@/lib/zod'
+import { LETTER_TYPES } from './letter-types'
 import { requiredText } from './required-text'
 
-export const LETTER_TYPES = [
-  'Demand Letter',
-  'Cease and Desist',
-  'Legal Notice',
-  'Business Letter',
-  'Recommendation Letter',
-  'Corporate Document',
-] as const
-export type LetterType = (typeof LETTER_TYPES)[number]
+export { LETTER_TYPES, type LetterType } from './letter-types'
 
 export const NAME_MAX = 120
 export const ADDRESS_MAX = 500

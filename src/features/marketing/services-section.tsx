@@ -1,4 +1,4 @@
-import { LETTER_TYPES } from '@/domain/letter-schema'
+import { LETTER_TYPES } from '@/domain/letter-types'
 import { SERVICE_DESCRIPTIONS, SERVICES } from './content'
 import { SectionHeading } from './section-heading'
 
