@@ -1,4 +1,5 @@
 import { Dexie, type EntityTable } from 'dexie'
+import { DATABASE_NAME } from './database-names'
 import type { ThrottleRecord } from '@/domain/sign-in-throttle'
 import type {
   Commission,
@@ -14,7 +15,7 @@ import type {
 
 export type Setting = { key: string; value: unknown }
 
-export const DATABASE_NAME = 'letterhead'
+export { DATABASE_NAME } from './database-names'
 
 /** Version 1 of the schema (docs/decisions/002-indexeddb-schema.md). */
 export const SCHEMA_V1 = {

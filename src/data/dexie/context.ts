@@ -1,13 +1,14 @@
 import { AppError } from '@/domain/errors'
 import type { Role, User } from '@/domain/types'
 import type { LetterheadDatabase } from '../database'
+import { SESSION_KEY } from '../database-names'
 
 export type RepositoryContext = {
   db: LetterheadDatabase
   clock: () => Date
 }
 
-export const SESSION_KEY = 'current'
+export { SESSION_KEY } from '../database-names'
 
 export async function signedInUser(db: LetterheadDatabase): Promise<User | null> {
   const session = await db.session.get(SESSION_KEY)
