@@ -1,13 +1,13 @@
-import { Link } from '@tanstack/react-router'
+import { AppLink } from '@/ui/app-link'
 
 export function Brand() {
   return (
-    <Link
+    <AppLink
       to="/"
       className="flex items-center gap-2 font-serif text-xl font-semibold tracking-tight"
     >
       <img src="/favicon.svg" alt="" className="size-7" />
       Letterhead
-    </Link>
+    </AppLink>
   )
 }

@@ -2,6 +2,7 @@ import { Link, useRouter } from '@tanstack/react-router'
 import { SignOutButton } from '@/features/auth/sign-out-button'
 import { useSessionStore } from '@/features/auth/session-store'
 import { buttonClass } from '@/ui/button'
+import { SignedOutActions } from './signed-out-actions'
 
 /** The landing pages' account links: Sign In and Get Started, or Dashboard and Sign Out. */
 export function SiteNavActions() {
@@ -17,14 +18,5 @@ export function SiteNavActions() {
       </div>
     )
   }
-  return (
-    <div className="flex items-center gap-2">
-      <Link to="/auth" className={buttonClass('ghost')}>
-        Sign In
-      </Link>
-      <Link to="/auth" className={buttonClass('primary')}>
-        Get Started
-      </Link>
-    </div>
-  )
+  return <SignedOutActions />
 }

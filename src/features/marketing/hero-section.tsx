@@ -1,5 +1,5 @@
-import { Link } from '@tanstack/react-router'
 import { ArrowRight } from 'lucide-react'
+import { AppLink } from '@/ui/app-link'
 import { buttonClass } from '@/ui/button'
 import { HERO, STATS } from './content'
 import { LetterVisual } from './letter-visual'
@@ -33,10 +33,10 @@ export function HeroSection() {
             {HERO.lede}
           </p>
           <div className="mt-9 flex flex-wrap items-center gap-3">
-            <Link to="/auth" className={buttonClass('primary', 'min-h-12 px-6 text-base')}>
+            <AppLink to="/auth" className={buttonClass('primary', 'min-h-12 px-6 text-base')}>
               {HERO.primaryCta}
               <ArrowRight aria-hidden className="size-4" />
-            </Link>
+            </AppLink>
             <a href="#services" className={buttonClass('secondary', 'min-h-12 px-6 text-base')}>
               {HERO.secondaryCta}
             </a>
