@@ -1,7 +1,7 @@
-import { toast } from 'sonner'
 import type { Repository } from '@/data/repository'
 import { recordCrash } from './error-screen'
 import { errorMessage } from '@/lib/error-message'
+import { loadToast } from '@/ui/lazy-toast'
 
 export const UNHANDLED_REJECTION_MESSAGE =
   'Something went wrong in the background. The error was saved on this device for an administrator.'
@@ -17,9 +17,9 @@ export function reportUnhandledRejections(
   const onRejection = (event: Event) => {
     const reason: unknown = (event as PromiseRejectionEvent).reason
     recordCrash(repository, reason)
-    toast.error(UNHANDLED_REJECTION_MESSAGE, {
-      description: errorMessage(reason),
-    })
+    void loadToast().then((toast) =>
+      toast.error(UNHANDLED_REJECTION_MESSAGE, { description: errorMessage(reason) }),
+    )
   }
   target.addEventListener('unhandledrejection', onRejection)
   return () => target.removeEventListener('unhandledrejection', onRejection)

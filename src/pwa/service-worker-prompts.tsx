@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
-import { toast } from 'sonner'
 import { useRegisterSW } from 'virtual:pwa-register/react'
+import { loadToast } from '@/ui/lazy-toast'
 import { scheduleUpdateChecks } from './update-checks'
 
 const OFFLINE_READY_SHOWN = 'letterhead.offline-ready-shown'
@@ -33,16 +33,20 @@ export function ServiceWorkerPrompts() {
 
   useEffect(() => {
     if (!needRefresh) return
-    toast('A new version is available', {
-      id: 'sw-update',
-      duration: Infinity,
-      action: { label: 'Reload', onClick: () => void updateServiceWorker(true) },
-    })
+    void loadToast().then((toast) =>
+      toast('A new version is available', {
+        id: 'sw-update',
+        duration: Infinity,
+        action: { label: 'Reload', onClick: () => void updateServiceWorker(true) },
+      }),
+    )
   }, [needRefresh, updateServiceWorker])
 
   useEffect(() => {
     if (offlineReady && !shownBefore()) {
-      toast.success('Letterhead is ready to work offline.', { id: 'offline-ready' })
+      void loadToast().then((toast) =>
+        toast.success('Letterhead is ready to work offline.', { id: 'offline-ready' }),
+      )
     }
   }, [offlineReady])
 
