@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { render, screen } from '@testing-library/react'
+import { fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Toaster } from 'sonner'
 import { describe, expect, it, vi } from 'vitest'
@@ -24,7 +24,15 @@ function renderForm(create: Create) {
   return { create: spy, user: userEvent.setup() }
 }
 
+/** The pointer over the form loads the form library, which takes the plain fields over; wait for that. */
+async function takenOver(user: ReturnType<typeof userEvent.setup>) {
+  const plain = screen.getByLabelText('Name')
+  await user.hover(screen.getByRole('form', { name: 'Contact' }))
+  await vi.waitFor(() => expect(screen.getByLabelText('Name')).not.toBe(plain))
+}
+
 async function fillIn(user: ReturnType<typeof userEvent.setup>) {
+  await takenOver(user)
   await user.type(screen.getByLabelText('Name'), '  Ada Lovelace ')
   await user.type(screen.getByLabelText('Email'), 'Ada@Example.com')
   await user.type(screen.getByLabelText('Subject'), 'Annual plan')
@@ -34,8 +42,36 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>) {
 const send = () => screen.getByRole('button', { name: 'Send Message' })
 
 describe('contact form', () => {
+  it('carries what was typed, the focus and the caret over when the form library takes over', async () => {
+    renderForm(() => Promise.resolve({}))
+    const plain = (label: string) => screen.getByLabelText<HTMLInputElement>(label)
+    fireEvent.change(plain('Email'), { target: { value: 'ada@example.com' } })
+    fireEvent.change(plain('Message'), { target: { value: 'Hello there' } })
+    const subject = plain('Subject')
+    fireEvent.change(subject, { target: { value: 'Annual plan' } })
+    subject.focus()
+    subject.setSelectionRange(3, 3)
+    await vi.waitFor(() => expect(screen.getByLabelText('Subject')).not.toBe(subject))
+
+    const engine = screen.getByLabelText<HTMLInputElement>('Subject')
+    expect(engine).toHaveFocus()
+    expect([engine.selectionStart, engine.selectionEnd]).toEqual([3, 3])
+    expect(engine).toHaveValue('Annual plan')
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com')
+    expect(screen.getByLabelText('Message')).toHaveValue('Hello there')
+    expect(screen.getByLabelText('Name')).toHaveValue('')
+  })
+
+  it('checks and sends a submit made before the form library loaded, once it has', async () => {
+    const { create } = renderForm(() => Promise.resolve({}))
+    fireEvent.submit(screen.getByRole('form', { name: 'Contact' }))
+    expect(await screen.findByText('Name is required')).toBeInTheDocument()
+    expect(create).not.toHaveBeenCalled()
+  })
+
   it('names every empty field and sends nothing', async () => {
     const { create, user } = renderForm(() => Promise.resolve({}))
+    await takenOver(user)
     await user.click(send())
     for (const message of [
       'Name is required',

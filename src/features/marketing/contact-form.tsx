@@ -1,95 +1,95 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { useState } from 'react'
-import { useForm } from 'react-hook-form'
-import { toast } from 'sonner'
-import type { z } from 'zod'
-import { useRepository } from '@/data/repository-context'
-import {
-  CONTACT_MESSAGE_MAX,
-  CONTACT_NAME_MAX,
-  CONTACT_SUBJECT_MAX,
-  contactMessageSchema,
-} from '@/domain/contact-schema'
-import { isAppError } from '@/domain/errors'
-import { Button } from '@/ui/button'
-import { FormAlert } from '@/ui/form-alert'
-import { TextField } from '@/ui/text-field'
+import { useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
+import { CONTACT_FORM_CLASS, type ContactFieldName, ContactFormBody } from './contact-fields'
+import type { ContactDraft, ContactFormEngine } from './contact-form-engine'
 import { CONTACT } from './content'
-import { TextareaField } from '@/ui/textarea-field'
 
-type Values = z.input<typeof contactMessageSchema>
-const EMPTY: Values = { name: '', email: '', subject: '', message: '' }
+const loadEngine = () => import('./contact-form-engine')
 
-/** Stores the visitor's message through the repository; on failure keeps every word they typed. */
+const FIELDS: readonly ContactFieldName[] = ['name', 'email', 'subject', 'message']
+
+const isField = (name: string): name is ContactFieldName =>
+  (FIELDS as readonly string[]).includes(name)
+
+/** Reads what the visitor has typed so far, and where their caret is. */
+function draftOf(form: HTMLFormElement | null, submitAsked: boolean): ContactDraft {
+  const data = form ? new FormData(form) : null
+  const text = (name: ContactFieldName) => {
+    const value = data?.get(name)
+    return typeof value === 'string' ? value : ''
+  }
+  const active = document.activeElement
+  const focused =
+    form &&
+    (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) &&
+    form.contains(active) &&
+    isField(active.name)
+      ? { name: active.name, start: active.selectionStart, end: active.selectionEnd }
+      : null
+  return {
+    values: {
+      name: text('name'),
+      email: text('email'),
+      subject: text('subject'),
+      message: text('message'),
+    },
+    focused,
+    submitAsked,
+  }
+}
+
+type Loaded = { Engine: typeof ContactFormEngine; draft: ContactDraft }
+
+/**
+ * The contact form in two stages. Most visitors read the landing page without
+ * writing to us, so the page ships plain fields; the first sign of use (the
+ * pointer over the form, a field focused, a submit) loads the form library and
+ * the checks, which then take over with whatever was typed, the caret where
+ * it was and a submit still to come. Checks and storage run only there.
+ */
 export function ContactForm() {
-  const repository = useRepository()
-  const [alert, setAlert] = useState<string | null>(null)
-  const form = useForm<Values, unknown, z.output<typeof contactMessageSchema>>({
-    resolver: zodResolver(contactMessageSchema),
-    defaultValues: EMPTY,
-  })
-  const { errors, isSubmitting } = form.formState
+  const formRef = useRef<HTMLFormElement>(null)
+  const [loaded, setLoaded] = useState<Loaded | null>(null)
+  const [loadFailed, setLoadFailed] = useState(false)
+  const loading = useRef(false)
+  const submitAsked = useRef(false)
 
-  async function send(values: z.output<typeof contactMessageSchema>) {
-    setAlert(null)
-    try {
-      await repository.messages.create(values)
-      form.reset(EMPTY)
-      toast.success(CONTACT.sent)
-    } catch (error) {
-      setAlert(isAppError(error) ? error.message : CONTACT.failed)
-    }
+  function load() {
+    if (loading.current) return
+    loading.current = true
+    loadEngine().then(
+      ({ ContactFormEngine }) => {
+        // Read and replace in one go, so no keystroke can fall between the two forms.
+        const draft = draftOf(formRef.current, submitAsked.current)
+        flushSync(() => setLoaded({ Engine: ContactFormEngine, draft }))
+      },
+      () => {
+        loading.current = false
+        if (submitAsked.current) setLoadFailed(true)
+      },
+    )
   }
 
+  if (loaded) return <loaded.Engine draft={loaded.draft} />
   return (
     <form
+      ref={formRef}
       noValidate
       aria-label="Contact"
-      onSubmit={(event) => void form.handleSubmit(send)(event)}
-      className="flex flex-col gap-5"
+      onPointerEnter={load}
+      onFocus={load}
+      onSubmit={(event) => {
+        event.preventDefault()
+        submitAsked.current = true
+        setLoadFailed(false)
+        load()
+      }}
+      className={CONTACT_FORM_CLASS}
     >
-      <FormAlert message={alert} />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label="Name"
-          autoComplete="name"
-          maxLength={CONTACT_NAME_MAX}
-          required
-          error={errors.name?.message}
-          {...form.register('name')}
-        />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
-      </div>
-      <TextField
-        label="Subject"
-        maxLength={CONTACT_SUBJECT_MAX}
-        required
-        error={errors.subject?.message}
-        {...form.register('subject')}
+      <ContactFormBody
+        bind={(name) => ({ name, defaultValue: '' })}
+        alert={loadFailed ? CONTACT.failed : null}
       />
-      <TextareaField
-        label="Message"
-        rows={6}
-        maxLength={CONTACT_MESSAGE_MAX}
-        required
-        error={errors.message?.message}
-        {...form.register('message')}
-      />
-      <Button
-        type="submit"
-        disabled={isSubmitting}
-        aria-busy={isSubmitting}
-        className="min-h-12 self-start px-6 text-base"
-      >
-        {CONTACT.submit}
-      </Button>
     </form>
   )
 }
