@@ -28,11 +28,22 @@ type ThemeValue = { theme: Theme; setTheme: (theme: Theme) => void }
 
 const ThemeContext = createContext<ThemeValue>({ theme: 'system', setTheme: () => undefined })
 
-export function ThemeProvider({ children }: { children: ReactNode }) {
+type ThemeProviderProps = {
+  children: ReactNode
+  /**
+   * Whether to read the saved theme from the settings table at once. The
+   * landing page leaves it off: it has no theme switch, the mirror has
+   * already painted the theme, and reading would load the database code.
+   */
+  followSettings?: boolean
+}
+
+export function ThemeProvider({ children, followSettings = true }: ThemeProviderProps) {
   const repository = useRepository()
   const [theme, setThemeState] = useState<Theme>(readMirror)
 
   useEffect(() => {
+    if (!followSettings) return
     let cancelled = false
     void repository.settings.get('theme').then((saved) => {
       if (!cancelled && isTheme(saved)) setThemeState(saved)
@@ -40,7 +51,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true
     }
-  }, [repository])
+  }, [repository, followSettings])
 
   useEffect(() => {
     applyTheme(theme)

@@ -1,6 +1,10 @@
 import type { Page } from 'playwright-core'
 
-/** Reads every row of one table straight from the page's IndexedDB, as a test inspects storage. */
+/**
+ * Reads every row of one table straight from the page's IndexedDB, as a test
+ * inspects storage. No database yet (the landing page creates none until it
+ * stores something) reads as no rows, and the read does not create one.
+ */
 export async function readTable(
   page: Page,
   table: string,
@@ -9,13 +13,25 @@ export async function readTable(
     (name) =>
       new Promise<Array<Record<string, unknown>>>((resolve, reject) => {
         const open = indexedDB.open('letterhead')
-        open.onerror = () => reject(open.error ?? new Error('open failed'))
+        let missing = false
+        open.onupgradeneeded = () => {
+          missing = true
+          open.transaction?.abort()
+        }
+        open.onerror = () => {
+          if (missing) resolve([])
+          else reject(open.error ?? new Error('open failed'))
+        }
         open.onsuccess = () => {
-          const request = open.result.transaction(name, 'readonly').objectStore(name).getAll()
-          request.onerror = () => reject(request.error ?? new Error('read failed'))
-          request.onsuccess = () => {
-            open.result.close()
-            resolve(request.result as Array<Record<string, unknown>>)
+          const db = open.result
+          try {
+            const request = db.transaction(name, 'readonly').objectStore(name).getAll()
+            request.onerror = () => reject(request.error ?? new Error('read failed'))
+            request.onsuccess = () => resolve(request.result as Array<Record<string, unknown>>)
+          } catch (error) {
+            reject(error instanceof Error ? error : new Error(String(error)))
+          } finally {
+            db.close()
           }
         }
       }),

@@ -1,0 +1,49 @@
+import { RouterProvider } from '@tanstack/react-router'
+import { StrictMode } from 'react'
+import type { Root } from 'react-dom/client'
+import { RepositoryProvider } from '@/data/repository-context'
+import { restoreSession, watchSession } from '@/features/auth/session-store'
+import { AppLinkProvider, type AppPath } from '@/ui/app-link'
+import { AppErrorBoundary } from './app-error-boundary'
+import { openRepository } from './open-repository'
+import { createAppRouter } from './router'
+import { renderRouterLink } from './router-app-link'
+import { ThemeProvider } from './theme'
+import { reportUnhandledRejections } from './unhandled-rejections'
+
+type StartOptions = {
+  /**
+   * The landing page is handing over: render once the page is loaded, at
+   * `enterAt` if given (a link was followed), so nothing blank shows between.
+   */
+  handOver?: { enterAt?: AppPath }
+}
+
+/** Opens the data, restores the session and mounts the router. Rejects when storage cannot open. */
+export async function startApp(
+  root: Root,
+  container: HTMLElement,
+  { handOver }: StartOptions = {},
+) {
+  const repository = openRepository(container)
+  reportUnhandledRejections(repository)
+  await restoreSession(repository)
+  const router = createAppRouter(repository)
+  watchSession(repository, () => void router.invalidate())
+  if (handOver?.enterAt) await router.navigate({ to: handOver.enterAt })
+  else if (handOver) await router.load()
+
+  root.render(
+    <StrictMode>
+      <AppErrorBoundary repository={repository}>
+        <RepositoryProvider repository={repository}>
+          <ThemeProvider>
+            <AppLinkProvider value={renderRouterLink}>
+              <RouterProvider router={router} />
+            </AppLinkProvider>
+          </ThemeProvider>
+        </RepositoryProvider>
+      </AppErrorBoundary>
+    </StrictMode>,
+  )
+}
