@@ -104,24 +104,24 @@ async function coldOnline(env: BenchEnv, path: string, runs: number): Promise<Lo
   return summarise(path, 'online', samples)
 }
 
-/** One visit installs the service worker; then, with the network cut, each load comes from it. */
-async function offline(env: BenchEnv, paths: string[], runs: number): Promise<LoadResult[]> {
+/**
+ * One visit installs the service worker; then, with the network cut, each
+ * load comes from it. As online, `/app` is loaded by a signed-in user and `/`
+ * by a visitor, each in a profile of their own.
+ */
+async function offline(env: BenchEnv, path: string, runs: number): Promise<LoadResult> {
   const context = await newContext(env, { serviceWorker: true })
   try {
-    await signedInUser(context)
+    if (path.startsWith('/app')) await signedInUser(context)
     const page = await context.newPage()
     await page.goto('/')
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready
     })
     await context.setOffline(true)
-    const results: LoadResult[] = []
-    for (const path of paths) {
-      const samples: Sample[] = []
-      for (let run = 0; run < runs; run++) samples.push(await loadOnce(env, page, path))
-      results.push(summarise(path, 'offline', samples))
-    }
-    return results
+    const samples: Sample[] = []
+    for (let run = 0; run < runs; run++) samples.push(await loadOnce(env, page, path))
+    return summarise(path, 'offline', samples)
   } finally {
     await context.close()
   }
@@ -132,7 +132,8 @@ export async function measureLoads(
   paths: string[],
   runs: number,
 ): Promise<LoadResult[]> {
-  const online: LoadResult[] = []
-  for (const path of paths) online.push(await coldOnline(env, path, runs))
-  return [...online, ...(await offline(env, paths, runs))]
+  const results: LoadResult[] = []
+  for (const path of paths) results.push(await coldOnline(env, path, runs))
+  for (const path of paths) results.push(await offline(env, path, runs))
+  return results
 }
