@@ -43,6 +43,7 @@ function benchSubscription(userId: string, now: Date): Subscription {
     discountCents: 0,
     discountPercent: 0,
     letters: plan.letters,
+    lettersUsed: 0,
     expiresAt: planExpiry(plan, now),
     idempotencyKey: id,
     cardBrand: 'Visa',

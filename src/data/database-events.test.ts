@@ -1,6 +1,6 @@
 import { Dexie } from 'dexie'
 import { describe, expect, it, vi } from 'vitest'
-import { openDatabase } from './database'
+import { openDatabase, SCHEMA_VERSION } from './database'
 
 describe('many tabs', () => {
   it('closes and says so when another tab opens a newer version', async () => {
@@ -9,7 +9,7 @@ describe('many tabs', () => {
     const current = openDatabase(name, { onVersionChange })
     await current.open()
     const newer = new Dexie(name)
-    newer.version(3).stores({ users: 'id' })
+    newer.version(SCHEMA_VERSION + 1).stores({ users: 'id' })
     await newer.open()
     expect(onVersionChange).toHaveBeenCalledOnce()
     expect(current.isOpen()).toBe(false)

@@ -1,14 +1,37 @@
 import { Dexie } from 'dexie'
 import { describe, expect, it } from 'vitest'
-import { SCHEMA_V1, SCHEMA_VERSION, openDatabase } from './database'
+import { expectTalliesMatchRows } from '../../tests/support/stored-tallies'
+import { SCHEMA_V1, SCHEMA_V2, SCHEMA_VERSION, openDatabase } from './database'
 
-/** Writes rows with an earlier schema, as an older Letterhead would have, then opens the current one. */
-async function writeWithVersion1(name: string, rows: Record<string, unknown[]>) {
+type Rows = Record<string, unknown[]>
+
+/** Writes rows with an earlier schema, as an older Letterhead would have. */
+async function writeWithSchema(
+  name: string,
+  version: number,
+  schema: Record<string, string>,
+  rows: Rows,
+) {
   const old = new Dexie(name)
-  old.version(1).stores(SCHEMA_V1)
+  old.version(version).stores(schema)
   await old.open()
   for (const [table, items] of Object.entries(rows)) await old.table(table).bulkAdd(items)
   old.close()
+}
+
+const writeWithVersion1 = (name: string, rows: Rows) => writeWithSchema(name, 1, SCHEMA_V1, rows)
+
+/** Opens the current schema and checks every row written before is there, fields intact. */
+async function openAndFindIntact(name: string, rows: Rows) {
+  const db = openDatabase(name)
+  await db.open()
+  expect(db.verno).toBe(SCHEMA_VERSION)
+  for (const [table, items] of Object.entries(rows)) {
+    const stored = await db.table(table).toArray()
+    expect(stored, table).toHaveLength(items.length)
+    for (const row of items) expect(stored, table).toContainEqual(expect.objectContaining(row))
+  }
+  return db
 }
 
 const T = '2026-01-01T00:00:00.000Z'
@@ -95,15 +118,9 @@ describe('schema migrations', () => {
   it('opens a version 1 database and finds every row intact', async () => {
     const name = `migration-${Date.now()}`
     await writeWithVersion1(name, FIXTURES)
-    const db = openDatabase(name)
-    await db.open()
-    expect(db.verno).toBe(SCHEMA_VERSION)
-    for (const [table, rows] of Object.entries(FIXTURES)) {
-      const stored = await db.table(table).toArray()
-      expect(stored, table).toHaveLength(rows.length)
-      for (const row of rows) expect(stored, table).toContainEqual(expect.objectContaining(row))
-    }
+    const db = await openAndFindIntact(name, FIXTURES)
     expect(await db.letterVersions.count()).toBe(0)
+    await expectTalliesMatchRows(db)
     db.close()
   })
 
@@ -113,6 +130,51 @@ describe('schema migrations', () => {
     const db = openDatabase(name)
     expect((await db.subscriptions.get('s1'))?.idempotencyKey).toBe('s1')
     expect(await db.subscriptions.where('idempotencyKey').equals('s1').count()).toBe(1)
+    db.close()
+  })
+
+  it('opens a version 2 database, finds every row intact and counts the tallies from the rows', async () => {
+    const name = `migration-v2-${Date.now()}`
+    const [letter] = FIXTURES.letters
+    const [single] = FIXTURES.subscriptions
+    const idle = { ...FIXTURES.users[0], id: 'u2', email: 'b@example.com' }
+    const rows: Rows = {
+      ...FIXTURES,
+      users: [...FIXTURES.users, idle],
+      subscriptions: [
+        { ...single, idempotencyKey: 's1' },
+        { ...single, id: 's2', plan: 'annual4', letters: 4, idempotencyKey: 's2' },
+      ],
+      letters: [
+        { ...letter, subscriptionId: 's2' },
+        { ...letter, id: 'l2', subscriptionId: 's2' },
+        { ...letter, id: 'l3', status: 'failed', error: 'engine down' },
+        { ...letter, id: 'l4', subscriptionId: 's1' },
+      ],
+      letterVersions: [
+        {
+          id: 'v1',
+          letterId: 'l1',
+          content: 'Dear B',
+          answers: {},
+          reason: 'edited',
+          createdAt: T,
+          updatedAt: T,
+        },
+      ],
+    }
+    await writeWithSchema(name, 2, SCHEMA_V2, rows)
+    const db = await openAndFindIntact(name, rows)
+    await expectTalliesMatchRows(db)
+    expect((await db.users.toArray()).map((u) => [u.id, u.letterCount])).toEqual([
+      ['e1', undefined],
+      ['u1', 4],
+      ['u2', 0],
+    ])
+    expect((await db.subscriptions.toArray()).map((s) => [s.id, s.lettersUsed])).toEqual([
+      ['s1', 1],
+      ['s2', 2],
+    ])
     db.close()
   })
 })

@@ -1,6 +1,7 @@
-import { Dexie, type EntityTable } from 'dexie'
+import { Dexie, type EntityTable, type Transaction } from 'dexie'
 import { DATABASE_NAME } from './database-names'
 import type { ThrottleRecord } from '@/domain/sign-in-throttle'
+import { recountLetters, recountLettersUsed, tally } from './letter-tallies'
 import type {
   Commission,
   ContactMessage,
@@ -50,7 +51,14 @@ export const SCHEMA_V2 = {
   letterVersions: 'id, letterId, [letterId+createdAt]',
 } as const
 
-export const SCHEMA_VERSION = 2
+/**
+ * Version 3 changes no index. Its upgrade stores two tallies the rows used to
+ * be counted for on every call: each user's `letterCount` and each purchase's
+ * `lettersUsed` (docs/decisions/011-stored-tallies.md).
+ */
+export const SCHEMA_V3 = SCHEMA_V2
+
+export const SCHEMA_VERSION = 3
 
 export type LetterheadDatabase = Dexie & {
   users: EntityTable<User, 'id'>
@@ -78,6 +86,27 @@ export function backfillIdempotencyKey(subscription: Subscription): void {
   subscription.idempotencyKey ??= subscription.id
 }
 
+/** Counts the letters through their indexes, without reading the letters themselves. */
+async function storeLetterTallies(tx: Transaction): Promise<void> {
+  const letters = tx.table<Letter, string>('letters')
+  const [owners, purchases] = await Promise.all([
+    letters.orderBy('userId').keys(),
+    letters.orderBy('subscriptionId').keys(),
+  ])
+  const byUser = tally(owners)
+  const bySubscription = tally(purchases)
+  await Promise.all([
+    tx
+      .table<User, string>('users')
+      .toCollection()
+      .modify((user) => recountLetters(user, byUser)),
+    tx
+      .table<Subscription, string>('subscriptions')
+      .toCollection()
+      .modify((subscription) => recountLettersUsed(subscription, bySubscription)),
+  ])
+}
+
 export function openDatabase(
   name: string = DATABASE_NAME,
   events: DatabaseEvents = {},
@@ -92,6 +121,7 @@ export function openDatabase(
         .toCollection()
         .modify(backfillIdempotencyKey)
     })
+  db.version(3).stores(SCHEMA_V3).upgrade(storeLetterTallies)
   db.on('versionchange', () => {
     db.close()
     events.onVersionChange?.()

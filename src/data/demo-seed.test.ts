@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { expectTalliesMatchRows } from '../../tests/support/stored-tallies'
 import { SESSION_KEY } from './dexie/context'
 import { seedDemoData, seededRandom } from './demo-seed'
 import { createTestRepository } from './test-support'
@@ -37,6 +38,25 @@ describe('demo seed', () => {
       expect(subscription.priceCents + subscription.discountCents).toBeGreaterThan(0)
       expect(subscription.discountPercent).toBe(subscription.couponCode ? 20 : 0)
     }
+    await expectTalliesMatchRows(db)
+  })
+
+  it("keeps each customer's letter count with the letters, chunk by chunk", async () => {
+    const { db } = createTestRepository()
+    // Checked after every chunk's transaction, not only at the end.
+    const checks: Array<Promise<void>> = []
+    await seedDemoData(db, {
+      users: 3,
+      letters: 4_500,
+      random: seededRandom(3),
+      onProgress: () => checks.push(expectTalliesMatchRows(db)),
+    })
+    await Promise.all(checks)
+    expect(checks.length).toBeGreaterThan(3)
+    const counts = (await db.users.where('role').equals('user').toArray()).map(
+      (user) => user.letterCount ?? 0,
+    )
+    expect(counts.reduce((sum, count) => sum + count, 0)).toBe(4_500)
   })
 
   it('can run again on the same database without clashing', async () => {

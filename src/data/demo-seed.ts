@@ -67,7 +67,10 @@ export async function seedDemoData(
   }
 
   const employees = await employeeAccounts(db, userCount, (index) => person(index, 'employee'))
-  const customers = Array.from({ length: userCount }, (_, index) => person(index, 'user'))
+  const customers = Array.from({ length: userCount }, (_, index) => ({
+    ...person(index, 'user'),
+    letterCount: 0,
+  }))
   const subscriptions: Subscription[] = []
   const commissions: Commission[] = []
   for (const customer of customers) {
@@ -85,6 +88,7 @@ export async function seedDemoData(
       discountCents: price.discountCents,
       discountPercent: price.discountPercent,
       letters: plan.letters,
+      lettersUsed: 0,
       expiresAt: planExpiry(plan, new Date(createdAt)),
       idempotencyKey: id,
       cardBrand: 'Visa',
@@ -106,8 +110,7 @@ export async function seedDemoData(
     employee.earningsCents = (employee.earningsCents ?? 0) + price.commissionCents
   }
 
-  const letter = (): Letter => {
-    const owner = pick(customers)
+  const letter = (owner: User): Letter => {
     const sender = owner.fullName
     const recipient = `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`
     const [matterPattern, resolutionPattern] = pick(MATTERS)
@@ -142,10 +145,22 @@ export async function seedDemoData(
   const total =
     employees.length + customers.length + subscriptions.length + commissions.length + letterCount
   let done = 0
+  const progress = (rows: number) => {
+    done += rows
+    onProgress?.({ done, total })
+  }
   const write = async (table: Table, rows: readonly unknown[]) => {
     await db.transaction('rw', table, () => table.bulkAdd(rows))
-    done += rows.length
-    onProgress?.({ done, total })
+    progress(rows.length)
+  }
+  /** Letters and their owners' counts, in one transaction. */
+  const writeLetters = async (owners: readonly User[]) => {
+    const rows = owners.map(letter)
+    for (const owner of owners) owner.letterCount = (owner.letterCount ?? 0) + 1
+    await db.transaction('rw', db.letters, db.users, async () => {
+      await Promise.all([db.letters.bulkAdd(rows), db.users.bulkPut([...new Set(owners)])])
+    })
+    progress(rows.length)
   }
   onProgress?.({ done, total })
   const groups: Array<[Table, readonly unknown[]]> = [
@@ -157,9 +172,15 @@ export async function seedDemoData(
   for (const [table, rows] of groups)
     for (let start = 0; start < rows.length; start += CHUNK)
       await write(table, rows.slice(start, start + CHUNK))
+  // Owners are drawn first and sorted, so a chunk of letters moves the counts of few customers.
+  const ownerIndexes = Array.from({ length: letterCount }, () =>
+    Math.floor(random() * customers.length),
+  ).sort((a, b) => a - b)
   // Letters are made a chunk at a time: a hundred thousand at once would hold every text in memory.
   for (let start = 0; start < letterCount; start += CHUNK)
-    await write(db.letters, Array.from({ length: Math.min(CHUNK, letterCount - start) }, letter))
+    await writeLetters(
+      ownerIndexes.slice(start, start + CHUNK).map((index) => customers[index] as User),
+    )
   return {
     users: customers.length,
     employees: employees.length,

@@ -12,6 +12,8 @@ export type User = Timestamps & {
   couponCode?: string
   referrals?: number
   earningsCents?: number
+  /** Users only: how many letters they have, moved in the transaction that writes a letter. */
+  letterCount?: number
 }
 
 export type Credential = {
@@ -76,6 +78,8 @@ export type Subscription = Timestamps & {
   couponCode?: string
   employeeId?: string
   letters: number
+  /** Letters whose credit came from this purchase, moved in the transaction that takes or returns one. */
+  lettersUsed: number
   expiresAt: string | null
   idempotencyKey: string
   chargeId?: string

@@ -1,8 +1,10 @@
 import { expect } from 'vitest'
+import type { LetterheadDatabase } from '@/data/database'
 import type { Repository } from '@/data/repository'
 import type { ErrorCode } from '@/domain/errors'
 import { PLANS, type PlanId } from '@/domain/plans'
 import type { LetterStatus } from '@/domain/types'
+import { expectTalliesMatchRows } from './stored-tallies'
 
 /**
  * A small in-memory model of accounts, letters, purchases and commissions, for
@@ -41,7 +43,7 @@ export type Model = {
   sales: Sale[]
 }
 
-export type Real = { repo: Repository; advance: (ms: number) => void }
+export type Real = { repo: Repository; db: LetterheadDatabase; advance: (ms: number) => void }
 
 /** Whole cents, rounded half-up: exact here, as `cents * percent` stays far below 2^53. */
 export const halfUp = (cents: number, percent: number) => Math.round((cents * percent) / 100)
@@ -90,6 +92,8 @@ async function checkAccounts(m: Model, repo: Repository) {
       expect(mine.map((l) => [l.id, l.status]).sort()).toEqual(
         expected.map((l) => [l.id, l.status]).sort(),
       )
+      expect(await repo.letters.countMine()).toBe(expected.length)
+      expect((await repo.letters.pageMine({ offset: 0, limit: 10 })).total).toBe(expected.length)
     } else {
       const me = await repo.auth.currentUser()
       const ledger = await repo.referrals.myCommissions()
@@ -131,10 +135,12 @@ async function checkAdminView(m: Model, repo: Repository) {
 }
 
 /**
- * Reads everything back through the repository, as each person and then as the
+ * Checks the stored tallies against a recount of the rows, then reads
+ * everything back through the repository, as each person and then as the
  * admin, compares it with the model, and leaves the session as it found it.
  */
-export async function checkInvariants(m: Model, { repo }: Real) {
+export async function checkInvariants(m: Model, { repo, db }: Real) {
+  await expectTalliesMatchRows(db)
   expect((await repo.auth.currentUser())?.email ?? null).toBe(m.current)
   await checkAccounts(m, repo)
   await checkAdminView(m, repo)

@@ -48,6 +48,7 @@ function purchase(id: string, userId: string, priceCents: number, coupon?: strin
     discountCents: coupon ? 5_980 : 0,
     discountPercent: coupon ? 20 : 0,
     letters: 1,
+    lettersUsed: 0,
     expiresAt: null,
     idempotencyKey: id,
     ...(coupon ? { couponCode: coupon, employeeId: 'e1' } : {}),

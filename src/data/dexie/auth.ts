@@ -67,6 +67,7 @@ export function createAuthRepository(
           ...(account.role === 'employee'
             ? { couponCode: await uniqueCouponCode(), referrals: 0, earningsCents: 0 }
             : {}),
+          ...(account.role === 'user' ? { letterCount: 0 } : {}),
         }
         await db.users.add(user)
         await db.credentials.add({ userId: user.id, ...account.password })

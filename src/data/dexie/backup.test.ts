@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { BACKUP_TABLES } from '@/domain/backup-schema'
+import { expectTalliesMatchRows } from '../../../tests/support/stored-tallies'
 import { SAMPLE_LETTER, createTestRepository, signUpWithLetters } from '../test-support'
 
 async function populated() {
@@ -112,6 +113,40 @@ describe('backup and restore', () => {
     await repo.backup.importAll(old)
     const subscriptions = await db.subscriptions.toArray()
     expect(subscriptions.every((s) => s.idempotencyKey === s.id)).toBe(true)
+  })
+
+  it('recounts the stored tallies from the rows, whatever the file says', async () => {
+    const { repo, db, user } = await populated()
+    const file = await repo.backup.exportAll()
+    const tampered = {
+      ...file,
+      tables: {
+        ...file.tables,
+        users: file.tables.users.map((row) => ({ ...row, letterCount: 40 })),
+        subscriptions: file.tables.subscriptions.map((row) => ({ ...row, lettersUsed: 0 })),
+      },
+    }
+    await repo.backup.importAll(tampered)
+    await expectTalliesMatchRows(db)
+    expect((await db.users.get(user.id))?.letterCount).toBe(1)
+    expect((await repo.subscriptions.entitlements()).lettersLeft).toBe(7)
+  })
+
+  it('gives a version 2 backup its tallies', async () => {
+    const { repo, db } = await populated()
+    const file = await repo.backup.exportAll()
+    const old = {
+      ...file,
+      schemaVersion: 2,
+      tables: {
+        ...file.tables,
+        users: file.tables.users.map(({ letterCount: _c, ...rest }) => rest),
+        subscriptions: file.tables.subscriptions.map(({ lettersUsed: _u, ...rest }) => rest),
+      },
+    }
+    await repo.backup.importAll(old)
+    await expectTalliesMatchRows(db)
+    expect((await db.subscriptions.toArray()).map((s) => s.lettersUsed)).toEqual([1])
   })
 
   it('needs someone signed in, except to restore onto a device with no accounts', async () => {

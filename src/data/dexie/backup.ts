@@ -8,8 +8,9 @@ import {
   type BackupFile,
   backupFileSchema,
 } from '@/domain/backup-schema'
-import type { Subscription } from '@/domain/types'
+import type { Subscription, User } from '@/domain/types'
 import { backfillIdempotencyKey, SCHEMA_VERSION } from '../database'
+import { recountTallies } from '../letter-tallies'
 import type { BackupRepository } from '../repository'
 import { type RepositoryContext, requireRole } from './context'
 
@@ -41,10 +42,16 @@ export function readBackup(input: unknown): BackupFile {
     if (parsed.data.tables[table].some((row) => typeof row[key] !== 'string'))
       throw fail(BACKUP_ERRORS.corrupt)
   }
+  const { users, letters, subscriptions } = parsed.data.tables
   if (parsed.data.schemaVersion < 2) {
-    for (const subscription of parsed.data.tables.subscriptions)
-      backfillIdempotencyKey(subscription as Subscription)
+    for (const subscription of subscriptions) backfillIdempotencyKey(subscription as Subscription)
   }
+  // Counted from the rows whatever the file says, so the tallies and the letters always agree.
+  recountTallies({
+    users: users as User[],
+    letters,
+    subscriptions: subscriptions as Subscription[],
+  })
   return parsed.data
 }
 

@@ -37,14 +37,15 @@ export async function requireRole(db: LetterheadDatabase, roles: readonly Role[]
 /**
  * Runs `read` for the signed-in user, side by side with the check of their
  * role: one round trip to storage fewer than checking first. Call it inside a
- * read transaction over the session, the users and what `read` reads, so
- * both see the same session. Nothing is returned unless the check passes.
+ * transaction over the session, the users and what `read` reads, so both see
+ * the same session. Nothing is returned unless the check passes; then the
+ * checked user row comes back with the read.
  */
-export async function readAs<T>(
+export async function readAsUser<T>(
   db: LetterheadDatabase,
   roles: readonly Role[],
   read: (userId: string) => Promise<T>,
-): Promise<T> {
+): Promise<{ user: User; value: T }> {
   const session = await db.session.get(SESSION_KEY)
   if (!session) throw new AppError('NOT_SIGNED_IN')
   const [check, result] = await Promise.allSettled([
@@ -54,7 +55,16 @@ export async function readAs<T>(
   // A refusal wins over anything the read itself reported.
   if (check.status === 'rejected') throw check.reason
   if (result.status === 'rejected') throw result.reason
-  return result.value
+  return { user: check.value, value: result.value }
+}
+
+/** As `readAsUser`, for reads that need only their own answer. */
+export async function readAs<T>(
+  db: LetterheadDatabase,
+  roles: readonly Role[],
+  read: (userId: string) => Promise<T>,
+): Promise<T> {
+  return (await readAsUser(db, roles, read)).value
 }
 
 export function stamp(clock: () => Date): { createdAt: string; updatedAt: string } {

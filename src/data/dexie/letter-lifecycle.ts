@@ -1,30 +1,32 @@
 import { AppError } from '@/domain/errors'
 import { GENERATION_ERROR_MAX, letterContentSchema } from '@/domain/letter-schema'
-import type { Letter, LetterStatus } from '@/domain/types'
+import type { Letter, LetterStatus, User } from '@/domain/types'
 import { parseOrThrow } from '@/domain/validate'
 import type { LettersRepository } from '../repository'
-import { type RepositoryContext, requireRole } from './context'
-import { takeLetterCredit } from './credits'
-import { ownLetter } from './own-letter'
+import type { RepositoryContext } from './context'
+import { purchaseToSpend, purchasesOf } from './credits'
+import { ownLetterOf } from './own-letter'
+import { moveCredit } from './tallies'
 
 type Lifecycle = Pick<LettersRepository, 'complete' | 'fail' | 'restart'>
 
-type Change = (letter: Letter) => Promise<Partial<Letter>> | Partial<Letter>
+type Change = (letter: Letter, owner: User) => Promise<Partial<Letter>> | Partial<Letter>
 
 /** Moves a letter between statuses, refusing moves the lifecycle does not allow. */
 export function createLetterLifecycle({ db, clock }: RepositoryContext): Lifecycle {
   async function move(id: string, from: LetterStatus, change: Change): Promise<Letter> {
     return db.transaction('rw', [db.letters, db.session, db.users, db.subscriptions], async () => {
-      const letter = await ownLetter(db, id)
+      const { user, letter } = await ownLetterOf(db, id)
       if (letter.status !== from) {
         throw new AppError('INVALID_INPUT', `This letter is ${letter.status}, not ${from}.`)
       }
-      const updated: Letter = {
-        ...letter,
-        ...(await change(letter)),
-        updatedAt: clock().toISOString(),
-      }
-      await db.letters.put(updated)
+      const updatedAt = clock().toISOString()
+      const updated: Letter = { ...letter, ...(await change(letter, user)), updatedAt }
+      // Whatever the change did to the letter's credit, the purchases' tallies follow it.
+      await Promise.all([
+        db.letters.put(updated),
+        moveCredit(db, letter.subscriptionId, updated.subscriptionId, updatedAt),
+      ])
       return updated
     })
   }
@@ -48,9 +50,9 @@ export function createLetterLifecycle({ db, clock }: RepositoryContext): Lifecyc
 
     /** Trying again takes a credit again, as a new letter would. */
     restart(id) {
-      return move(id, 'failed', async (letter) => {
-        const user = await requireRole(db, ['user'])
-        const subscriptionId = letter.subscriptionId ?? (await takeLetterCredit(db, user, clock()))
+      return move(id, 'failed', async (letter, owner) => {
+        const subscriptionId =
+          letter.subscriptionId ?? purchaseToSpend(await purchasesOf(db, owner.id), clock()).id
         return { status: 'generating', error: undefined, subscriptionId }
       })
     },

@@ -5,11 +5,12 @@ import type { Letter } from '@/domain/types'
 import { parseOrThrow } from '@/domain/validate'
 import type { LetterheadDatabase } from '../database'
 import type { LettersRepository } from '../repository'
-import { type RepositoryContext, readAs, requireRole, stamp } from './context'
-import { takeLetterCredit } from './credits'
+import { type RepositoryContext, readAs, readAsUser, requireRole, stamp } from './context'
+import { purchaseToSpend, purchasesOf } from './credits'
 import { createLetterLifecycle } from './letter-lifecycle'
 import { createLetterVersions } from './letter-versions'
 import { ownLetter } from './own-letter'
+import { countNewLetter, spendCredit } from './tallies'
 
 const mine = (db: LetterheadDatabase, userId: string) =>
   db.letters.where('[userId+createdAt]').between([userId, Dexie.minKey], [userId, Dexie.maxKey])
@@ -29,20 +30,28 @@ export function createLettersRepository(context: RepositoryContext): LettersRepo
         'rw',
         [db.letters, db.session, db.users, db.subscriptions],
         async () => {
-          const user = await requireRole(db, ['user'])
+          const { user, value: purchases } = await readAsUser(db, ['user'], (userId) =>
+            purchasesOf(db, userId),
+          )
           // The credit is taken in the same transaction that writes the letter: both or neither.
-          const subscriptionId = await takeLetterCredit(db, user, clock())
+          const purchase = purchaseToSpend(purchases, clock())
+          const times = stamp(clock)
           const letter: Letter = {
             id: newId(),
             userId: user.id,
-            subscriptionId,
+            subscriptionId: purchase.id,
             ...data,
             content: '',
             status: 'generating',
             generator: 'built-in',
-            ...stamp(clock),
+            ...times,
           }
-          await db.letters.add(letter)
+          // No write needs another's answer, so all three go to storage at once.
+          await Promise.all([
+            db.letters.add(letter),
+            spendCredit(db, purchase, times.updatedAt),
+            countNewLetter(db, user, times.updatedAt),
+          ])
           return letter
         },
       )
@@ -54,7 +63,13 @@ export function createLettersRepository(context: RepositoryContext): LettersRepo
 
     listMine: () => mineRead((userId) => mine(db, userId).reverse().toArray()),
 
-    countMine: () => mineRead((userId) => mine(db, userId).count()),
+    // The user row keeps the count, so it is read with the role check itself.
+    countMine: () =>
+      db.transaction(
+        'r',
+        [db.session, db.users],
+        async () => (await requireRole(db, ['user'])).letterCount ?? 0,
+      ),
 
     // Few letters are ever being written at once, so the status index finds them without a scan.
     listGeneratingMine: () =>
@@ -65,22 +80,25 @@ export function createLettersRepository(context: RepositoryContext): LettersRepo
           .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
       }),
 
-    pageMine: ({ offset, limit }) =>
-      mineRead(async (userId) => {
-        const start = Math.max(0, offset)
-        const size = Math.max(1, limit)
-        if (start === 0) {
-          const [letters, total] = await Promise.all([
+    pageMine({ offset, limit }) {
+      const start = Math.max(0, offset)
+      const size = Math.max(1, limit)
+      if (start === 0) {
+        return db.transaction('r', [db.letters, db.session, db.users], async () => {
+          // The total is the count the user row keeps, which the role check reads anyway.
+          const { user, value: letters } = await readAsUser(db, ['user'], (userId) =>
             mine(db, userId).reverse().limit(size).toArray(),
-            mine(db, userId).count(),
-          ])
-          return { letters, total }
-        }
+          )
+          return { letters, total: user.letterCount ?? 0 }
+        })
+      }
+      return mineRead(async (userId) => {
         // Skipping rows with a cursor costs a step per row; the ids alone, in index order, are cheap.
         const ids = await mine(db, userId).reverse().primaryKeys()
         const letters = await db.letters.bulkGet(ids.slice(start, start + size))
         return { letters: letters.filter((letter) => letter !== undefined), total: ids.length }
-      }),
+      })
+    },
 
     async listAll() {
       await requireRole(db, ['admin'])

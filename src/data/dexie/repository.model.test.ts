@@ -305,7 +305,7 @@ describe('the repository, against a model of accounts, letters, purchases and co
           }
           try {
             await fc.asyncModelRun(
-              () => ({ model, real: { repo, advance } }),
+              () => ({ model, real: { repo, db, advance } }),
               [...first, ...commands],
             )
           } finally {

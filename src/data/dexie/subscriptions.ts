@@ -5,8 +5,8 @@ import { planExpiry, requirePlan } from '@/domain/plans'
 import type { Subscription, User } from '@/domain/types'
 import type { NewSubscription, SubscriptionsRepository } from '../repository'
 import { creditWithin, employeeByCode } from './commission-ledger'
-import { type RepositoryContext, requireRole, stamp } from './context'
-import { entitlementsOf } from './credits'
+import { type RepositoryContext, readAs, requireRole, stamp } from './context'
+import { entitlementsOf, purchasesOf } from './credits'
 
 const CARD_LAST4 = /^\d{4}$/
 
@@ -32,6 +32,7 @@ export function createSubscriptionsRepository({
       discountCents: price.discountCents,
       discountPercent: price.discountPercent,
       letters: plan.letters,
+      lettersUsed: 0,
       expiresAt: planExpiry(plan, new Date(times.createdAt)),
       idempotencyKey,
       ...(employee ? { couponCode: employee.couponCode, employeeId: employee.id } : {}),
@@ -71,12 +72,10 @@ export function createSubscriptionsRepository({
       })
     },
 
-    async entitlements() {
-      return db.transaction('r', [db.subscriptions, db.letters, db.session, db.users], async () => {
-        const user = await requireRole(db, ['user'])
-        return entitlementsOf(db, user.id, clock())
-      })
-    },
+    entitlements: () =>
+      db.transaction('r', [db.subscriptions, db.session, db.users], async () =>
+        entitlementsOf(await readAs(db, ['user'], (userId) => purchasesOf(db, userId)), clock()),
+      ),
 
     async listAll() {
       await requireRole(db, ['admin'])

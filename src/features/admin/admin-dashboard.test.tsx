@@ -39,6 +39,7 @@ async function renderDashboard() {
     discountPercent: 20,
     couponCode: 'EMPAAAAAA',
     letters: 1,
+    lettersUsed: 0,
     expiresAt: null,
     idempotencyKey: 's1',
     createdAt: '2026-02-01T00:00:00.000Z',
