@@ -52,6 +52,21 @@ describe('letter lifecycle', () => {
     await expect(repo.letters.get('no-such-id')).rejects.toThrow('That item does not exist.')
   })
 
+  it('refuses who is asking before it says whether the letter exists', async () => {
+    const { repo, letter } = await withLetter()
+    await repo.auth.signOut()
+    for (const id of [letter.id, 'no-such-id'])
+      await expect(repo.letters.fail(id, 'x')).rejects.toMatchObject({ code: 'NOT_SIGNED_IN' })
+    await repo.auth.signUp({
+      fullName: 'Em',
+      email: 'em@example.com',
+      password: 'password123',
+      role: 'employee',
+    })
+    for (const id of [letter.id, 'no-such-id'])
+      await expect(repo.letters.get(id)).rejects.toMatchObject({ code: 'FORBIDDEN' })
+  })
+
   it('pages my letters newest first with the total', async () => {
     const { repo, advance } = createTestRepository()
     await signUpWithLetters(repo, 'a@example.com')
