@@ -131,4 +131,19 @@ describe('observing letters', () => {
     subscription.unsubscribe()
     expect(counts).toEqual([0, 1])
   })
+  it('re-reads letters left when a letter takes its credit and when it gives it back', async () => {
+    const { repo } = createTestRepository()
+    await signUpWithLetters(repo, 'a@example.com', 'annual4')
+    const left: number[] = []
+    const subscription = repo
+      .observe(() => repo.subscriptions.entitlements())
+      .subscribe({ next: (entitlements) => left.push(entitlements.lettersLeft) })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const letter = await repo.letters.create(SAMPLE_LETTER)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    await repo.letters.fail(letter.id, 'engine down')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    subscription.unsubscribe()
+    expect(left).toEqual([4, 3, 4])
+  })
 })
