@@ -62,6 +62,17 @@ describe('stored tallies', () => {
     await expectTalliesMatchRows(db)
   })
 
+  it('stay where they were when the letter cannot be stored', async () => {
+    const { repo, db, tallies } = await buyer()
+    db.letters.hook('creating', () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+    })
+    await expect(repo.letters.create(SAMPLE_LETTER)).rejects.toMatchObject({
+      code: 'STORAGE_FULL',
+    })
+    expect(await tallies()).toEqual({ letterCount: 0, lettersUsed: 0 })
+  })
+
   it('are what My Letters counts and letters left are worked out from', async () => {
     const { repo, db, user, purchaseId } = await buyer()
     await repo.letters.create(SAMPLE_LETTER)
