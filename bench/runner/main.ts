@@ -12,8 +12,17 @@ import { measureScreen } from './screens'
 import { runStorage } from './storage'
 import { checkTargets, type Results } from './targets'
 
-/** Ports 4417–4420 are the bench's; the browser tests use others. */
-const PORT = 4417
+/** Port 4417 is the bench's; the browser tests use others. */
+const DEFAULT_PORT = 4417
+
+/** `BENCH_PORT` moves the bench's server, so it need not collide with another run on the machine. */
+function benchPort(value = process.env.BENCH_PORT): number {
+  if (value === undefined || value === '') return DEFAULT_PORT
+  const port = Number(value)
+  if (!Number.isInteger(port) || port < 1 || port > 65_535)
+    throw new Error(`BENCH_PORT must be a port number, not "${value}"`)
+  return port
+}
 
 const count = (value: number) => value.toLocaleString('en-US')
 const log = (line: string) => console.log(line)
@@ -93,7 +102,7 @@ export async function main(args: readonly string[]): Promise<number> {
     log(`building into ${OUT_DIR}/`)
     await buildForBench()
   }
-  const server = await startPreview(PORT, OUT_DIR)
+  const server = await startPreview(benchPort(), OUT_DIR)
   const browser = await launchChromium()
   const started = Date.now()
   const loadBefore = loadavg()[0] ?? 0
