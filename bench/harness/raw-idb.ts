@@ -1,6 +1,7 @@
 import type { AdminTotals } from '@/data/admin-repository'
 import { DATABASE_NAME } from '@/data/database'
 import type { LetterPage } from '@/data/repository'
+import { entitlementsFrom } from '@/domain/credits'
 import type { LetterInput } from '@/domain/letter-schema'
 import type { Letter, Role, Session, Subscription, User } from '@/domain/types'
 import { newGeneratingLetter } from './new-letter'
@@ -32,19 +33,32 @@ async function checkRole(tx: IDBTransaction, userId: string, role: Role): Promis
   return user
 }
 
-async function signedIn(tx: IDBTransaction, role: Role): Promise<User> {
-  return checkRole(tx, await sessionUserId(tx), role)
+/** As the repository reads: the session, then the role check beside the read itself. */
+async function readAsUser<T>(
+  tx: IDBTransaction,
+  role: Role,
+  read: (userId: string) => Promise<T>,
+): Promise<{ user: User; value: T }> {
+  const userId = await sessionUserId(tx)
+  const [user, value] = await Promise.all([checkRole(tx, userId, role), read(userId)])
+  return { user, value }
 }
 
-/** As the repository reads: the session, then the role check beside the read itself. */
 async function readAs<T>(
   tx: IDBTransaction,
   role: Role,
   read: (userId: string) => Promise<T>,
 ): Promise<T> {
-  const userId = await sessionUserId(tx)
-  const [, result] = await Promise.all([checkRole(tx, userId, role), read(userId)])
-  return result
+  return (await readAsUser(tx, role, read)).value
+}
+
+/** Resolves when the transaction has committed, as Dexie's transaction promise does. */
+function committed(tx: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve()
+    tx.onabort = () => reject(tx.error ?? new Error('Transaction aborted'))
+    tx.onerror = () => reject(tx.error ?? new Error('Transaction failed'))
+  })
 }
 
 type GetAllOptions = { query: IDBKeyRange; count: number; direction: IDBCursorDirection }
@@ -76,18 +90,15 @@ function firstRows<T>(request: IDBRequest<IDBCursorWithValue | null>, limit: num
   })
 }
 
-export function rawListMine(db: IDBDatabase, limit: number): Promise<LetterPage> {
+export async function rawListMine(db: IDBDatabase, limit: number): Promise<LetterPage> {
   const tx = db.transaction(['session', 'users', 'letters'], 'readonly')
   const index = tx.objectStore('letters').index('[userId+createdAt]')
-  return readAs(tx, 'user', async (userId) => {
+  // The total is the count the user row keeps, read by the role check.
+  const { user, value: letters } = await readAsUser(tx, 'user', (userId) =>
     // Arrays sort after strings in IndexedDB, so [id, []] is past every [id, createdAt].
-    const range = IDBKeyRange.bound([userId], [userId, []])
-    const [letters, total] = await Promise.all([
-      lastRows<Letter>(index, range, limit),
-      done(index.count(range)),
-    ])
-    return { letters, total }
-  })
+    lastRows<Letter>(index, IDBKeyRange.bound([userId], [userId, []]), limit),
+  )
+  return { letters, total: user.letterCount ?? 0 }
 }
 
 export function rawTotals(db: IDBDatabase): Promise<AdminTotals> {
@@ -110,22 +121,30 @@ export function rawTotals(db: IDBDatabase): Promise<AdminTotals> {
 
 export async function rawCreate(db: IDBDatabase, input: LetterInput, now: Date): Promise<Letter> {
   const tx = db.transaction(['session', 'users', 'subscriptions', 'letters'], 'readwrite')
-  const user = await signedIn(tx, 'user')
-  const letters = tx.objectStore('letters')
-  const subscriptions = (await done(
-    tx.objectStore('subscriptions').index('userId').getAll(user.id),
-  )) as Subscription[]
-  const at = now.toISOString()
-  // Every active purchase is counted, as the repository counts them to show letters left.
-  const active = subscriptions.filter(
-    (subscription) => subscription.expiresAt === null || subscription.expiresAt > at,
+  const commit = committed(tx)
+  const subscriptions = tx.objectStore('subscriptions')
+  const { user, value: purchases } = await readAsUser(
+    tx,
+    'user',
+    (userId) => done(subscriptions.index('userId').getAll(userId)) as Promise<Subscription[]>,
   )
-  const used = await Promise.all(
-    active.map((subscription) => done(letters.index('subscriptionId').count(subscription.id))),
-  )
-  const credit = active.find((subscription, index) => subscription.letters > (used[index] ?? 0))
+  // The app's own rule picks the purchase, from the tallies the purchases keep.
+  const used = new Map(purchases.map((purchase) => [purchase.id, purchase.lettersUsed]))
+  const first = entitlementsFrom(purchases, used, now).credits[0]
+  const credit = purchases.find((purchase) => purchase.id === first?.subscriptionId)
   if (!credit) throw new Error('No letters left')
+  const at = now.toISOString()
   const letter = newGeneratingLetter(user.id, credit.id, input, at)
-  await done(letters.add(letter))
+  await Promise.all([
+    done(tx.objectStore('letters').add(letter)),
+    done(subscriptions.put({ ...credit, lettersUsed: credit.lettersUsed + 1, updatedAt: at })),
+    done(
+      tx
+        .objectStore('users')
+        .put({ ...user, letterCount: (user.letterCount ?? 0) + 1, updatedAt: at }),
+    ),
+  ])
+  // A write counts once it has committed, as the repository reports it.
+  await commit
   return letter
 }
