@@ -54,7 +54,7 @@ export const SCHEMA_V2 = {
 /**
  * Version 3 changes no index. Its upgrade stores two tallies the rows used to
  * be counted for on every call: each user's `letterCount` and each purchase's
- * `lettersUsed` (docs/decisions/011-stored-tallies.md).
+ * `lettersUsed` (docs/decisions/012-stored-tallies.md).
  */
 export const SCHEMA_V3 = SCHEMA_V2
 
