@@ -52,7 +52,7 @@ describe('settings, backup and many tabs', () => {
       format: string
       schemaVersion: number
     }
-    expect(backup).toMatchObject({ format: 'letterhead-backup', schemaVersion: 2 })
+    expect(backup).toMatchObject({ format: 'letterhead-backup', schemaVersion: 3 })
 
     // A new device: an empty browser profile, restoring from the sign-in page.
     const fresh = await browser.newContext()
