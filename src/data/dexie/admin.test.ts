@@ -4,6 +4,8 @@ import { type AdminQuery, pageCount } from '../admin-repository'
 import type { LetterheadDatabase } from '../database'
 import { createTestRepository } from '../test-support'
 import { SESSION_KEY } from './context'
+import { recountTallies } from '../letter-tallies'
+import { expectTalliesMatchRows } from '../../../tests/support/stored-tallies'
 
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString()
 
@@ -82,6 +84,15 @@ async function setup() {
     purchase('s1', 'u00', 23_920, 'EMPAAAAAA'),
     purchase('s2', 'u01', 59_900),
   ])
+  // The rows above were written straight to the tables: give them the tallies the repository keeps.
+  const [users, letters, subscriptions] = await Promise.all([
+    db.users.toArray(),
+    db.letters.toArray(),
+    db.subscriptions.toArray(),
+  ])
+  recountTallies({ users, letters, subscriptions })
+  await Promise.all([db.users.bulkPut(users), db.subscriptions.bulkPut(subscriptions)])
+  await expectTalliesMatchRows(db)
   await signInAs(db, 'admin')
   return context
 }

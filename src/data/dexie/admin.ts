@@ -49,7 +49,7 @@ export function createAdminRepository({ db, clock }: RepositoryContext): AdminRe
       }),
 
     users: (input) =>
-      asAdmin([db.letters], async () => {
+      asAdmin([], async () => {
         const query = parseAdminQuery('users', input)
         const { needle } = query
         const page = await pageOf(
@@ -61,15 +61,14 @@ export function createAdminRepository({ db, clock }: RepositoryContext): AdminRe
             : null,
           () => byRole(db, 'user', query.sort),
         )
-        const rows = await Promise.all(
-          page.rows.map(async (user): Promise<AdminUserRow> => ({
-            id: user.id,
-            fullName: user.fullName,
-            email: user.email,
-            createdAt: user.createdAt,
-            letters: await db.letters.where('userId').equals(user.id).count(),
-          })),
-        )
+        // Each user row keeps its letter count (docs/decisions/012-stored-tallies.md).
+        const rows = page.rows.map((user): AdminUserRow => ({
+          id: user.id,
+          fullName: user.fullName,
+          email: user.email,
+          createdAt: user.createdAt,
+          letters: user.letterCount ?? 0,
+        }))
         return { rows, total: page.total }
       }),
 
