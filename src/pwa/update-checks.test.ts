@@ -31,6 +31,18 @@ describe('update checks', () => {
     clearInterval(timer)
   })
 
+  it('are scheduled once for a registration, however often they are asked for', () => {
+    vi.useFakeTimers()
+    setOnline(true)
+    const registration = fakeRegistration()
+    const timer = scheduleUpdateChecks(registration)
+    expect(scheduleUpdateChecks(registration)).toBe(timer)
+    expect(registration.update).toHaveBeenCalledTimes(1)
+    vi.advanceTimersByTime(60 * 60_000)
+    expect(registration.update).toHaveBeenCalledTimes(2)
+    clearInterval(timer)
+  })
+
   it('skip the check while offline', () => {
     setOnline(false)
     const registration = fakeRegistration()

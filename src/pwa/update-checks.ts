@@ -6,11 +6,21 @@ export function checkForUpdate(registration: ServiceWorkerRegistration): void {
   registration.update().catch(() => undefined)
 }
 
-/** Looks for a new version when the app starts and every hour after. */
+const scheduled = new WeakMap<ServiceWorkerRegistration, ReturnType<typeof setInterval>>()
+
+/**
+ * Looks for a new version when the app starts and every hour after. Once per
+ * registration: the landing page registers the service worker and so does the
+ * app it hands over to, in the same page.
+ */
 export function scheduleUpdateChecks(
   registration: ServiceWorkerRegistration,
   every = UPDATE_CHECK_MS,
 ) {
+  const running = scheduled.get(registration)
+  if (running !== undefined) return running
   checkForUpdate(registration)
-  return setInterval(() => checkForUpdate(registration), every)
+  const timer = setInterval(() => checkForUpdate(registration), every)
+  scheduled.set(registration, timer)
+  return timer
 }
