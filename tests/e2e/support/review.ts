@@ -39,13 +39,22 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
     )
 }
 
-/** Lets layout, fonts and transitions finish so a screenshot shows the real screen. */
+/**
+ * Lets layout, fonts and transitions finish so a screenshot shows the real
+ * screen and axe judges colours at full opacity, not a toast halfway in.
+ */
 async function settle(page: Page) {
   await page.evaluate(async () => {
     await document.fonts.ready
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
   })
   await page.waitForTimeout(250)
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)))
+  })
 }
 
 /**
