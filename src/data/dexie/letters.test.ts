@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEVELOPMENT_ADMIN_SECRET } from '../../../build/admin-secret'
+import { createDexieRepository } from '../dexie-repository'
 import { SAMPLE_LETTER, createTestRepository, signUpWithLetters } from '../test-support'
 
 const account = (email: string) => ({
@@ -10,6 +11,29 @@ const account = (email: string) => ({
 })
 
 describe('letters', () => {
+  it('follows a sign-in made in another tab, though this tab last read as someone else', async () => {
+    const { repo, db } = createTestRepository()
+    const otherTab = createDexieRepository({ db })
+    const ada = await signUpWithLetters(repo, 'ada@example.com')
+    const adas = await repo.letters.create(SAMPLE_LETTER)
+    expect((await repo.letters.pageMine({ offset: 0, limit: 10 })).letters).toEqual([adas])
+
+    const grace = await signUpWithLetters(otherTab, 'grace@example.com', 'single')
+    const page = await repo.letters.pageMine({ offset: 0, limit: 10 })
+    expect(page).toEqual({ letters: [], total: 0 })
+    const graces = await repo.letters.create({ ...SAMPLE_LETTER, matter: 'For Grace' })
+    expect(graces.userId).toBe(grace.id)
+    expect((await repo.subscriptions.entitlements()).lettersLeft).toBe(0)
+
+    await otherTab.auth.signOut()
+    await expect(repo.letters.create(SAMPLE_LETTER)).rejects.toMatchObject({
+      code: 'NOT_SIGNED_IN',
+    })
+    await otherTab.auth.signIn({ email: 'ada@example.com', password: 'password123' })
+    expect((await repo.letters.listMine()).map((letter) => letter.userId)).toEqual([ada.id])
+    expect((await repo.letters.pageMine({ offset: 0, limit: 10 })).total).toBe(1)
+  })
+
   it('creates a letter for the signed-in user, status generating, input trimmed', async () => {
     const { repo } = createTestRepository()
     const user = await signUpWithLetters(repo, 'a@example.com')
