@@ -98,6 +98,11 @@ describe('admin dashboard', () => {
     await visible(stat(page, 'Total Revenue').getByText('$239.20'))
     await visible(table(page).getByRole('cell', { name: buyer.email }))
     await visible(table(page).getByRole('cell', { name: reader.email }))
+    // Each user's letters, as the repository keeps count of them.
+    const lettersOf = (email: string) =>
+      table(page).getByRole('row').filter({ hasText: email }).getByRole('cell').nth(2)
+    expect(await lettersOf(buyer.email).textContent()).toBe('1')
+    expect(await lettersOf(reader.email).textContent()).toBe('0')
     await settle(page)
     await screenshot(page, 'admin-desktop')
 
