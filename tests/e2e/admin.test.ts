@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { E2E_ADMIN_SECRET, expectDashboard, newAccount, signUp } from './support/accounts'
+import { expectDashboard, newAccount, signUp, submitAdminSignUp } from './support/accounts'
 import { buyPlan } from './support/billing'
 import { screenshot, setupBrowser } from './support/browser'
 import { SAMPLE_ANSWERS, generateLetter, waitForGenerated } from './support/letters'
@@ -14,14 +14,7 @@ async function signOut(page: Page) {
 }
 
 async function signUpAdmin(page: Page) {
-  const account = newAccount('admin')
-  await page.goto('/auth')
-  await page.getByRole('button', { name: 'Admin Access' }).click()
-  await page.getByLabel('Full Name').fill(account.fullName)
-  await page.getByLabel('Email').fill(account.email)
-  await page.getByLabel('Password', { exact: true }).fill(account.password)
-  await page.getByLabel('Admin Secret Key').fill(E2E_ADMIN_SECRET)
-  await page.getByRole('button', { name: 'Create Admin Account' }).click()
+  await submitAdminSignUp(page, newAccount('admin'))
   await page.waitForURL('**/app/admin')
   await visible(page.getByRole('heading', { name: 'Admin Dashboard' }))
 }

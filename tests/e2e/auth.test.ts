@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { E2E_ADMIN_SECRET, expectDashboard, newAccount, signIn, signUp } from './support/accounts'
+import {
+  E2E_ADMIN_SECRET,
+  expectDashboard,
+  newAccount,
+  signIn,
+  signUp,
+  submitAdminSignUp,
+} from './support/accounts'
 import { screenshot, setupBrowser } from './support/browser'
 import { visible } from './support/wait'
 
@@ -82,13 +89,7 @@ describe('accounts', () => {
     const context = await browser.newContext()
     const page = await context.newPage()
     const account = newAccount('admin')
-    await page.goto('/auth')
-    await page.getByRole('button', { name: 'Admin Access' }).click()
-    await page.getByLabel('Full Name').fill(account.fullName)
-    await page.getByLabel('Email').fill(account.email)
-    await page.getByLabel('Password', { exact: true }).fill(account.password)
-    await page.getByLabel('Admin Secret Key').fill('letterhead-dev-admin')
-    await page.getByRole('button', { name: 'Create Admin Account' }).click()
+    await submitAdminSignUp(page, account, 'letterhead-dev-admin')
     await visible(page.getByRole('alert').filter({ hasText: 'Invalid admin secret key' }))
     await screenshot(page, 'auth-admin-wrong-secret')
 

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { E2E_ADMIN_SECRET, expectDashboard, newAccount, signUp } from './support/accounts'
+import { expectDashboard, newAccount, signUp, submitAdminSignUp } from './support/accounts'
 import { buyPlan } from './support/billing'
 import { screenshot, setupBrowser } from './support/browser'
 import { downloadFrom } from './support/downloads'
@@ -105,14 +105,7 @@ async function expectIsolated(where: Locator, text: string) {
 const squash = (text: string) => text.replace(/\s+/g, '')
 
 async function signUpAdmin(page: Page, fullName: string) {
-  const account = { ...newAccount('admin'), fullName }
-  await page.goto('/auth')
-  await page.getByRole('button', { name: 'Admin Access' }).click()
-  await page.getByLabel('Full Name').fill(account.fullName)
-  await page.getByLabel('Email').fill(account.email)
-  await page.getByLabel('Password', { exact: true }).fill(account.password)
-  await page.getByLabel('Admin Secret Key').fill(E2E_ADMIN_SECRET)
-  await page.getByRole('button', { name: 'Create Admin Account' }).click()
+  await submitAdminSignUp(page, { ...newAccount('admin'), fullName })
   await page.waitForURL('**/app/admin')
 }
 

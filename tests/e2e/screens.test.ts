@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type MockOpenAiServer, startMockOpenAiServer } from '../support/mock-openai-server'
-import { E2E_ADMIN_SECRET, expectDashboard, newAccount, signUp } from './support/accounts'
+import { expectDashboard, newAccount, signUp, submitAdminSignUp } from './support/accounts'
 import { chooseAiEngine } from './support/ai-engine'
 import { fillCard, selectPlan } from './support/billing'
 import { setupBrowser } from './support/browser'
@@ -130,13 +130,7 @@ describe('every screen is accessible and looks finished', () => {
   it('an admin: the totals and all six tables, and /old', async () => {
     const { context, page, review, expectAccessible } = await freshPage()
     const admin = newAccount('screens-admin')
-    await page.goto('/auth')
-    await page.getByRole('button', { name: 'Admin Access' }).click()
-    await page.getByLabel('Full Name').fill(admin.fullName)
-    await page.getByLabel('Email').fill(admin.email)
-    await page.getByLabel('Password', { exact: true }).fill(admin.password)
-    await page.getByLabel('Admin Secret Key').fill(E2E_ADMIN_SECRET)
-    await page.getByRole('button', { name: 'Create Admin Account' }).click()
+    await submitAdminSignUp(page, admin)
     await expectDashboard(page, 'Admin')
     for (const name of ['Users', 'Employees', 'Letters', 'Subscriptions', 'Messages', 'Errors']) {
       await tab(page, name).click()

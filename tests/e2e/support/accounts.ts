@@ -30,6 +30,17 @@ export async function signUp(page: Page, account: Account, role: 'user' | 'emplo
   await page.getByRole('button', { name: 'Create Account' }).click()
 }
 
+/** Fills in and sends the admin sign-up form; the caller checks what follows. */
+export async function submitAdminSignUp(page: Page, account: Account, secret = E2E_ADMIN_SECRET) {
+  await page.goto('/auth')
+  await page.getByRole('button', { name: 'Admin Access' }).click()
+  await page.getByLabel('Full Name').fill(account.fullName)
+  await page.getByLabel('Email').fill(account.email)
+  await page.getByLabel('Password', { exact: true }).fill(account.password)
+  await page.getByLabel('Admin Secret Key').fill(secret)
+  await page.getByRole('button', { name: 'Create Admin Account' }).click()
+}
+
 export async function signIn(page: Page, email: string, password: string) {
   await page.goto('/auth')
   await page.getByLabel('Email').fill(email)
