@@ -1,6 +1,6 @@
 import type { LetterheadDatabase } from '@/data/database'
 import { createDexieRepository } from '@/data/dexie-repository'
-import type { LetterInput } from '@/domain/letter-schema'
+import { SAMPLE_LETTER } from '@/data/test-support'
 import type { StorageOp, StorageScaleResult } from '../shared/harness-api'
 import { baseline, baselineSignIn, clearBaseline, writeBaseline } from './baseline'
 import { openRaw, rawCreate, rawListMine, rawTotals } from './raw-idb'
@@ -9,16 +9,6 @@ import { sideBySide, writesSideBySide } from './side-by-side'
 
 /** My Letters shows ten letters a page. */
 const PAGE = 10
-
-const SAMPLE: LetterInput = {
-  type: 'Demand Letter',
-  senderName: 'Ada Lovelace',
-  senderAddress: '12 St James Square, London',
-  recipientName: 'Charles Babbage',
-  recipientAddress: '1 Dorset Street, London',
-  matter: 'Unpaid invoice #1843',
-  resolution: 'Pay the outstanding balance of $2,400.',
-}
 
 /** The subjects must agree before their speed means anything. */
 function sameAnswer(label: string, answers: ReadonlyArray<unknown>): void {
@@ -100,9 +90,9 @@ async function measure(
             )
           : await writesSideBySide(
               {
-                repository: () => repo.letters.create(SAMPLE),
-                raw: () => rawCreate(raw, SAMPLE, new Date()),
-                baseline: () => baseline.create(SAMPLE, new Date()),
+                repository: () => repo.letters.create(SAMPLE_LETTER),
+                raw: () => rawCreate(raw, SAMPLE_LETTER, new Date()),
+                baseline: () => baseline.create(SAMPLE_LETTER, new Date()),
               },
               runs,
             )

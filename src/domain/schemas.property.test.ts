@@ -20,6 +20,8 @@ import {
   CONTACT_SUBJECT_MAX,
   contactMessageSchema,
 } from './contact-schema'
+import { SAMPLE_LETTER } from '@/data/test-support'
+import { FIELD_LIMITS } from '../../tests/support/letter-arbitraries'
 import { AppError } from './errors'
 import {
   ADDRESS_MAX,
@@ -67,22 +69,13 @@ function expectPassword(value: unknown, min: number) {
   expect(codePoints(value)).toBeLessThanOrEqual(PASSWORD_MAX)
 }
 
-const LETTER_FIELDS = {
-  senderName: NAME_MAX,
-  senderAddress: ADDRESS_MAX,
-  recipientName: NAME_MAX,
-  recipientAddress: ADDRESS_MAX,
-  matter: MATTER_MAX,
-  resolution: RESOLUTION_MAX,
-} as const
-
 const SCHEMAS: Record<string, Schema> = {
   letterInputSchema: {
     schema: letterInputSchema,
-    keys: ['type', ...Object.keys(LETTER_FIELDS)],
+    keys: ['type', ...Object.keys(FIELD_LIMITS)],
     accepted: (data) => {
       expect(LETTER_TYPES).toContain(field(data, 'type'))
-      for (const [key, max] of Object.entries(LETTER_FIELDS))
+      for (const [key, max] of Object.entries(FIELD_LIMITS))
         expectTrimmedText(field(data, key), max)
     },
   },
@@ -291,15 +284,6 @@ describe.each(Object.entries(SCHEMAS))('%s', (_name, entry) => {
   })
 })
 
-const LETTER = {
-  type: 'Demand Letter',
-  senderName: 'Ada Lovelace',
-  senderAddress: '12 St James Square, London',
-  recipientName: 'Charles Babbage',
-  recipientAddress: '1 Dorset Street, London',
-  matter: 'Unpaid invoice #1843',
-  resolution: 'Pay the outstanding balance.',
-}
 const SIGN_UP = { fullName: 'Ada', email: 'ada@example.com', password: 'password123' }
 const CONTACT = { name: 'Ada', email: 'ada@example.com', subject: 'Hello', message: 'Hi there' }
 const ENGINE = {
@@ -319,31 +303,35 @@ const BACKUP = {
 /** Inputs each schema must refuse, and the message the person is shown. */
 const KNOWN_BAD: [keyof typeof SCHEMAS, unknown, string | RegExp][] = [
   ['letterInputSchema', null, /expected object/],
-  ['letterInputSchema', { ...LETTER, type: 'Love Letter' }, 'Choose a letter type'],
-  ['letterInputSchema', { ...LETTER, type: undefined }, 'Choose a letter type'],
-  ['letterInputSchema', { ...LETTER, senderName: ' \n\t ' }, 'Your name is required'],
-  ['letterInputSchema', { ...LETTER, recipientAddress: '' }, 'Recipient address is required'],
+  ['letterInputSchema', { ...SAMPLE_LETTER, type: 'Love Letter' }, 'Choose a letter type'],
+  ['letterInputSchema', { ...SAMPLE_LETTER, type: undefined }, 'Choose a letter type'],
+  ['letterInputSchema', { ...SAMPLE_LETTER, senderName: ' \n\t ' }, 'Your name is required'],
   [
     'letterInputSchema',
-    { ...LETTER, recipientName: '\u0000\u200f' },
+    { ...SAMPLE_LETTER, recipientAddress: '' },
+    'Recipient address is required',
+  ],
+  [
+    'letterInputSchema',
+    { ...SAMPLE_LETTER, recipientName: '\u0000\u200f' },
     'Recipient name must contain visible text',
   ],
   [
     'letterInputSchema',
-    { ...LETTER, matter: '\u200b\u2060' },
+    { ...SAMPLE_LETTER, matter: '\u200b\u2060' },
     'Matter/Subject must contain visible text',
   ],
   [
     'letterInputSchema',
-    { ...LETTER, recipientName: 'x'.repeat(NAME_MAX + 1) },
+    { ...SAMPLE_LETTER, recipientName: 'x'.repeat(NAME_MAX + 1) },
     'Recipient name must be at most 120 characters',
   ],
   [
     'letterInputSchema',
-    { ...LETTER, resolution: 'x'.repeat(RESOLUTION_MAX + 1) },
+    { ...SAMPLE_LETTER, resolution: 'x'.repeat(RESOLUTION_MAX + 1) },
     'Desired resolution must be at most 4,000 characters',
   ],
-  ['letterInputSchema', { ...LETTER, matter: 42 }, /expected string/],
+  ['letterInputSchema', { ...SAMPLE_LETTER, matter: 42 }, /expected string/],
   ['letterContentSchema', ' \n ', 'Letter text cannot be empty'],
   [
     'letterContentSchema',
@@ -393,7 +381,11 @@ const KNOWN_BAD: [keyof typeof SCHEMAS, unknown, string | RegExp][] = [
 
 /** And inputs each must accept, so the refusals above are not a schema that refuses everything. */
 const KNOWN_GOOD: [keyof typeof SCHEMAS, unknown, unknown][] = [
-  ['letterInputSchema', { ...LETTER, matter: '  Unpaid  ' }, { ...LETTER, matter: 'Unpaid' }],
+  [
+    'letterInputSchema',
+    { ...SAMPLE_LETTER, matter: '  Unpaid  ' },
+    { ...SAMPLE_LETTER, matter: 'Unpaid' },
+  ],
   ['letterContentSchema', 'Dear Sam:', 'Dear Sam:'],
   ['emailSchema', '  Ada@Example.COM ', 'ada@example.com'],
   ['fullNameSchema', ' Łukasz Żółć ', 'Łukasz Żółć'],
