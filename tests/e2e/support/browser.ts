@@ -1,18 +1,10 @@
-import { existsSync, mkdirSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest'
+import { launchChromium } from '../../support/chromium'
 
 export const ARTIFACTS = 'test-artifacts'
-
-function chromiumPath(): string {
-  const path = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-    (candidate): candidate is string => Boolean(candidate && existsSync(candidate)),
-  )
-  if (!path)
-    throw new Error('Chromium not found: run `node scripts/ensure-chromium.mjs` or set CHROME_PATH')
-  return path
-}
 
 export const baseUrl = () => inject('baseUrl')
 
@@ -37,19 +29,7 @@ export function setupBrowser() {
   let browser: Browser | undefined
   let cspViolations: string[] = []
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: chromiumPath(),
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    })
+    browser = await launchChromium()
   })
   afterAll(async () => {
     await browser?.close()
