@@ -8,6 +8,7 @@ import {
   NAME_MAX,
   RESOLUTION_MAX,
 } from '@/domain/letter-schema'
+import { TYPED_FIELDS } from '@/features/letters/generator/letter-generator'
 
 /** Each answer of the letter form and its limit, in code points as the schema counts them. */
 export const FIELD_LIMITS = {
@@ -22,14 +23,8 @@ export const FIELD_LIMITS = {
 export type LetterField = keyof typeof FIELD_LIMITS
 export type LetterAnswers = { type: LetterType } & Record<LetterField, string>
 
-export const LETTER_FIELDS = [
-  'senderName',
-  'senderAddress',
-  'recipientName',
-  'recipientAddress',
-  'matter',
-  'resolution',
-] as const satisfies readonly LetterField[]
+/** The typed answers, in the order the form asks for them. */
+export const LETTER_FIELDS: readonly LetterField[] = TYPED_FIELDS
 
 /** Characters that have broken text pipelines before: controls, noncharacters, joiners, marks, template syntax. */
 export const AWKWARD_CHARACTERS = [
