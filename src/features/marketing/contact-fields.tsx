@@ -6,7 +6,8 @@ import { TextField } from '@/ui/text-field'
 import { TextareaField } from '@/ui/textarea-field'
 import { CONTACT } from './content'
 
-export type ContactFieldName = 'name' | 'email' | 'subject' | 'message'
+export const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const
+export type ContactFieldName = (typeof CONTACT_FIELDS)[number]
 
 export const CONTACT_FORM_CLASS = 'flex flex-col gap-5'
 

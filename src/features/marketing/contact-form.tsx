@@ -1,15 +1,18 @@
 import { useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
-import { CONTACT_FORM_CLASS, type ContactFieldName, ContactFormBody } from './contact-fields'
+import {
+  CONTACT_FIELDS,
+  CONTACT_FORM_CLASS,
+  type ContactFieldName,
+  ContactFormBody,
+} from './contact-fields'
 import type { ContactDraft, ContactFormEngine } from './contact-form-engine'
 import { CONTACT } from './content'
 
 const loadEngine = () => import('./contact-form-engine')
 
-const FIELDS: readonly ContactFieldName[] = ['name', 'email', 'subject', 'message']
-
 const isField = (name: string): name is ContactFieldName =>
-  (FIELDS as readonly string[]).includes(name)
+  (CONTACT_FIELDS as readonly string[]).includes(name)
 
 /** Reads what the visitor has typed so far, and where their caret is. */
 function draftOf(form: HTMLFormElement | null, submitAsked: boolean): ContactDraft {
