@@ -7,9 +7,16 @@ import type { LetterheadDatabase } from '../database'
  * or not at all.
  */
 
+/** The purchase with `by` more of its letters used. */
+const withLettersUsed = (purchase: Subscription, by: number, at: string): Subscription => ({
+  ...purchase,
+  lettersUsed: purchase.lettersUsed + by,
+  updatedAt: at,
+})
+
 /** One more of the purchase's letters is used. */
 export const spendCredit = (db: LetterheadDatabase, purchase: Subscription, at: string) =>
-  db.subscriptions.put({ ...purchase, lettersUsed: purchase.lettersUsed + 1, updatedAt: at })
+  db.subscriptions.put(withLettersUsed(purchase, 1, at))
 
 /** The user has one more letter. */
 export const countNewLetter = (db: LetterheadDatabase, owner: User, at: string) =>
@@ -19,7 +26,7 @@ async function addLettersUsed(db: LetterheadDatabase, id: string, by: number, at
   const purchase = await db.subscriptions.get(id)
   // A letter naming a purchase that is gone counts against nothing, as a recount would find.
   if (!purchase) return
-  await db.subscriptions.put({ ...purchase, lettersUsed: purchase.lettersUsed + by, updatedAt: at })
+  await db.subscriptions.put(withLettersUsed(purchase, by, at))
 }
 
 /** A letter's credit moves from one purchase to another; either may be none. */
