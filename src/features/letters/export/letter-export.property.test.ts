@@ -21,7 +21,7 @@ import { letterToPdf } from './pdf'
 import type { FontLoader } from './pdf-font'
 import { letterParagraphs, letterToText } from './txt'
 
-const fontBytes = readFile(new URL('./fonts/DejaVuSerif.ttf', import.meta.url))
+const fontBytes = readFile(new URL('./fonts/DejaVuSerif-Letter.ttf', import.meta.url))
 const loadFont: FontLoader = async () => new Uint8Array(await fontBytes)
 
 const composed = (typed: LetterAnswers, date: Date) =>

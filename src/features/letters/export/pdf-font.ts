@@ -1,15 +1,18 @@
-import letterFontUrl from './fonts/DejaVuSerif.ttf?url'
+import letterFontUrl from './fonts/DejaVuSerif-Letter.ttf?url'
 
 /** Reads a TrueType font's bytes; the PDF writer embeds them. */
 export type FontLoader = () => Promise<Uint8Array>
 
 /**
- * DejaVu Serif covers Latin (with its extended letters), Greek and Cyrillic, so a
- * name such as Łukasz Żółć, Σωκράτης or Дмитрий prints as typed. The PDF standard
- * fonts cannot: they stop at Western European Latin.
+ * DejaVu Serif covers Latin (with its extended letters), Greek, Cyrillic, Armenian
+ * and Georgian, so a name such as Łukasz Żółć, Σωκράτης or Дмитрий prints as typed.
+ * The PDF standard fonts cannot: they stop at Western European Latin. The bundled
+ * file keeps only the blocks in fonts/letter-font-blocks.json (`npm run font`
+ * makes it from assets/fonts), which makes it smaller to fetch and quicker for
+ * jsPDF to read on every export (docs/decisions/013-letter-font-subset.md).
  */
 export const LETTER_FONT = {
-  fileName: 'DejaVuSerif.ttf',
+  fileName: 'DejaVuSerif-Letter.ttf',
   family: 'DejaVuSerif',
 } as const
 

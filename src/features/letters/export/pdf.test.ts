@@ -5,7 +5,7 @@ import { openPdf, pdfPageTexts } from '../../../../tests/support/document-text'
 import { letterToPdf } from './pdf'
 import type { FontLoader } from './pdf-font'
 
-const fontPath = fileURLToPath(new URL('./fonts/DejaVuSerif.ttf', import.meta.url))
+const fontPath = fileURLToPath(new URL('./fonts/DejaVuSerif-Letter.ttf', import.meta.url))
 const loadFont: FontLoader = async () => new Uint8Array(await readFile(fontPath))
 
 const LETTER = [
