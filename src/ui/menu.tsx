@@ -17,10 +17,12 @@ type MenuButtonProps = {
   name?: string
   items: readonly MenuItem[]
   disabled?: boolean
+  /** Called when someone points at or focuses the button: a chance to fetch what the items need. */
+  onIntent?: () => void
 }
 
 /** A menu button (WAI-ARIA pattern): arrows move, Enter chooses, Escape closes and returns focus. */
-export function MenuButton({ label, name, items, disabled }: MenuButtonProps) {
+export function MenuButton({ label, name, items, disabled, onIntent }: MenuButtonProps) {
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(0)
   const id = useId()
@@ -91,6 +93,8 @@ export function MenuButton({ label, name, items, disabled }: MenuButtonProps) {
         aria-expanded={open}
         aria-controls={open ? id : undefined}
         disabled={disabled}
+        onPointerEnter={onIntent}
+        onFocus={onIntent}
         onClick={() => (open ? setOpen(false) : openMenu(0))}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {

@@ -57,6 +57,8 @@ describe('letters', () => {
   it('downloads the letter as TXT, PDF and DOCX with the right names and contents', async () => {
     const context = await browser.newContext({ acceptDownloads: true })
     const page = await context.newPage()
+    // Only getting ready to export fetches the PDF font: no file has been asked for yet.
+    const fontFetched = page.waitForRequest(/DejaVuSerif-Letter-[\w-]+\.ttf$/)
     await signUp(page, newAccount('exporter'))
     await expectDashboard(page, 'User')
     await buyPlan(page)
@@ -69,6 +71,8 @@ describe('letters', () => {
     await page.getByRole('tab', { name: 'My Letters (1)' }).click()
     const article = page.getByRole('article').first()
     await visible(article)
+    await article.getByRole('button', { name: 'Download' }).hover()
+    await fontFetched
 
     const txt = await downloadFrom(page, article, 'Text (.txt)')
     expect(txt.name).toMatch(/^legal-letter-[0-9a-f-]{36}\.txt$/)

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import type { Letter } from '@/domain/types'
 import { MenuButton } from '@/ui/menu'
 import { EmailLetterDialog } from './email-letter-dialog'
+import { preloadExports } from './export/deliver'
 import { useLetterExport } from './use-letter-export'
 
 export function DownloadMenu({ letter }: { letter: Letter }) {
@@ -17,6 +18,7 @@ export function DownloadMenu({ letter }: { letter: Letter }) {
     <>
       <MenuButton
         name="Download"
+        onIntent={preloadExports}
         label={
           <>
             <Download aria-hidden className="size-4" />

@@ -20,6 +20,18 @@ export async function buildExport(
   }
 }
 
+/**
+ * Starts fetching jsPDF, docx and the letter font when someone points at or
+ * focuses a Download button, so the file they then choose is written without
+ * waiting for them. A failure here is left for that export to meet and report.
+ */
+export function preloadExports(): void {
+  const ignore = () => undefined
+  import('./pdf').catch(ignore)
+  import('./pdf-font').then(({ fetchLetterFont }) => fetchLetterFont()).catch(ignore)
+  import('./docx').catch(ignore)
+}
+
 /** Mail clients cut long mailto: links; the full letter is in the PDF when sharing works. */
 const MAILTO_BODY_MAX = 1_800
 
