@@ -1,5 +1,5 @@
 import { z } from '@/lib/zod'
-import { requiredText } from './required-text'
+import { visibleText } from './required-text'
 
 export const FULL_NAME_MAX = 120
 export const EMAIL_MAX = 254
@@ -14,7 +14,7 @@ export const emailSchema = z
   .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`)
   .pipe(z.email('Enter a valid email address'))
 
-export const fullNameSchema = requiredText('Full name', FULL_NAME_MAX)
+export const fullNameSchema = visibleText('Full name', FULL_NAME_MAX)
 
 export const newPasswordSchema = z
   .string()

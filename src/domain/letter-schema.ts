@@ -1,6 +1,6 @@
 import { z } from '@/lib/zod'
 import { LETTER_TYPES } from './letter-types'
-import { requiredText } from './required-text'
+import { visibleText } from './required-text'
 
 export { LETTER_TYPES, type LetterType } from './letter-types'
 
@@ -9,12 +9,8 @@ export const ADDRESS_MAX = 500
 export const MATTER_MAX = 200
 export const RESOLUTION_MAX = 4_000
 
-/** Something a reader can see: not only control, formatting or space characters. */
-export const hasVisibleText = (text: string) => /[^\p{C}\p{Z}]/u.test(text)
-
 /** A letter's answer: required, within its limit, and something a reader can see. */
-const answer = (label: string, max: number) =>
-  requiredText(label, max).refine(hasVisibleText, `${label} must contain visible text`)
+const answer = visibleText
 
 export const letterInputSchema = z.object({
   type: z.enum(LETTER_TYPES, { message: 'Choose a letter type' }),

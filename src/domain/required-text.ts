@@ -7,3 +7,10 @@ export const requiredText = (label: string, max: number) =>
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`)
+
+/** Something a reader can see: not only control, formatting or space characters. */
+export const hasVisibleText = (text: string) => /[^\p{C}\p{Z}]/u.test(text)
+
+/** As `requiredText`, and refusing text a reader could not see, such as only zero-width spaces. */
+export const visibleText = (label: string, max: number) =>
+  requiredText(label, max).refine(hasVisibleText, `${label} must contain visible text`)

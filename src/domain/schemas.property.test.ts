@@ -26,7 +26,6 @@ import { AppError } from './errors'
 import {
   ADDRESS_MAX,
   CONTENT_MAX,
-  hasVisibleText,
   LETTER_TYPES,
   letterContentSchema,
   letterInputSchema,
@@ -34,6 +33,7 @@ import {
   NAME_MAX,
   RESOLUTION_MAX,
 } from './letter-schema'
+import { hasVisibleText } from './required-text'
 import { letterEngineSchema, pageSizeSchema } from './settings'
 import { parseOrThrow } from './validate'
 
@@ -56,6 +56,12 @@ function expectTrimmedText(value: unknown, max: number, min = 1) {
   expect(codePoints(text)).toBeLessThanOrEqual(max)
 }
 
+/** Typed text a reader can see: trimmed, within its limits, not only invisible characters. */
+function expectVisibleText(value: unknown, max: number) {
+  expectTrimmedText(value, max)
+  expect(hasVisibleText(String(value))).toBe(true)
+}
+
 function expectEmail(value: unknown) {
   expectTrimmedText(value, EMAIL_MAX)
   const email = String(value)
@@ -76,7 +82,7 @@ const SCHEMAS: Record<string, Schema> = {
     accepted: (data) => {
       expect(LETTER_TYPES).toContain(field(data, 'type'))
       for (const [key, max] of Object.entries(FIELD_LIMITS))
-        expectTrimmedText(field(data, key), max)
+        expectVisibleText(field(data, key), max)
     },
   },
   letterContentSchema: {
@@ -92,7 +98,7 @@ const SCHEMAS: Record<string, Schema> = {
   fullNameSchema: {
     schema: fullNameSchema,
     keys: [],
-    accepted: (data) => expectTrimmedText(data, FULL_NAME_MAX),
+    accepted: (data) => expectVisibleText(data, FULL_NAME_MAX),
   },
   newPasswordSchema: {
     schema: newPasswordSchema,
@@ -111,7 +117,7 @@ const SCHEMAS: Record<string, Schema> = {
     schema: signUpSchema,
     keys: ['fullName', 'email', 'password', 'role'],
     accepted: (data) => {
-      expectTrimmedText(field(data, 'fullName'), FULL_NAME_MAX)
+      expectVisibleText(field(data, 'fullName'), FULL_NAME_MAX)
       expectEmail(field(data, 'email'))
       expectPassword(field(data, 'password'), PASSWORD_MIN)
       expect(['user', 'employee']).toContain(field(data, 'role'))
@@ -121,7 +127,7 @@ const SCHEMAS: Record<string, Schema> = {
     schema: adminSignUpSchema,
     keys: ['fullName', 'email', 'password', 'adminSecret'],
     accepted: (data) => {
-      expectTrimmedText(field(data, 'fullName'), FULL_NAME_MAX)
+      expectVisibleText(field(data, 'fullName'), FULL_NAME_MAX)
       expectEmail(field(data, 'email'))
       expectPassword(field(data, 'password'), PASSWORD_MIN)
       expect(String(field(data, 'adminSecret'))).not.toBe('')
@@ -131,10 +137,10 @@ const SCHEMAS: Record<string, Schema> = {
     schema: contactMessageSchema,
     keys: ['name', 'email', 'subject', 'message'],
     accepted: (data) => {
-      expectTrimmedText(field(data, 'name'), CONTACT_NAME_MAX)
+      expectVisibleText(field(data, 'name'), CONTACT_NAME_MAX)
       expectEmail(field(data, 'email'))
-      expectTrimmedText(field(data, 'subject'), CONTACT_SUBJECT_MAX)
-      expectTrimmedText(field(data, 'message'), CONTACT_MESSAGE_MAX)
+      expectVisibleText(field(data, 'subject'), CONTACT_SUBJECT_MAX)
+      expectVisibleText(field(data, 'message'), CONTACT_MESSAGE_MAX)
     },
   },
   letterEngineSchema: {
@@ -344,6 +350,7 @@ const KNOWN_BAD: [keyof typeof SCHEMAS, unknown, string | RegExp][] = [
   ['emailSchema', 'ada lovelace@example.com', 'Enter a valid email address'],
   ['emailSchema', `${'a'.repeat(250)}@x.io`, 'Email must be at most 254 characters'],
   ['fullNameSchema', '\u00a0', 'Full name is required'],
+  ['fullNameSchema', '\u200b\u200b', 'Full name must contain visible text'],
   ['fullNameSchema', 'x'.repeat(FULL_NAME_MAX + 1), 'Full name must be at most 120 characters'],
   ['newPasswordSchema', 'short', 'Password must be at least 8 characters'],
   ['newPasswordSchema', 'x'.repeat(PASSWORD_MAX + 1), 'Password must be at most 128 characters'],
@@ -353,6 +360,7 @@ const KNOWN_BAD: [keyof typeof SCHEMAS, unknown, string | RegExp][] = [
   ['signUpSchema', { ...SIGN_UP, role: 'user', password: '1234567' }, /at least 8/],
   ['adminSignUpSchema', { ...SIGN_UP, adminSecret: '' }, 'Admin secret key is required'],
   ['contactMessageSchema', { ...CONTACT, message: '  ' }, 'Message is required'],
+  ['contactMessageSchema', { ...CONTACT, name: '\u2060\u00ad' }, 'Name must contain visible text'],
   [
     'contactMessageSchema',
     { ...CONTACT, subject: 'x'.repeat(CONTACT_SUBJECT_MAX + 1) },
@@ -433,22 +441,22 @@ describe('known inputs', () => {
 
 /**
  * Every required text field: accepted exactly when its trimmed text has 1 to
- * `max` code points (and, for a letter's answers, something visible in it).
+ * `max` code points and something visible in it.
  */
-const TEXT_FIELDS: [string, z.ZodType, number, boolean][] = [
-  ['fullName', fullNameSchema, FULL_NAME_MAX, false],
-  ['senderName', letterInputSchema.shape.senderName, NAME_MAX, true],
-  ['senderAddress', letterInputSchema.shape.senderAddress, ADDRESS_MAX, true],
-  ['recipientName', letterInputSchema.shape.recipientName, NAME_MAX, true],
-  ['recipientAddress', letterInputSchema.shape.recipientAddress, ADDRESS_MAX, true],
-  ['matter', letterInputSchema.shape.matter, MATTER_MAX, true],
-  ['resolution', letterInputSchema.shape.resolution, RESOLUTION_MAX, true],
-  ['contact name', contactMessageSchema.shape.name, CONTACT_NAME_MAX, false],
-  ['contact subject', contactMessageSchema.shape.subject, CONTACT_SUBJECT_MAX, false],
-  ['contact message', contactMessageSchema.shape.message, CONTACT_MESSAGE_MAX, false],
+const TEXT_FIELDS: [string, z.ZodType, number][] = [
+  ['fullName', fullNameSchema, FULL_NAME_MAX],
+  ['senderName', letterInputSchema.shape.senderName, NAME_MAX],
+  ['senderAddress', letterInputSchema.shape.senderAddress, ADDRESS_MAX],
+  ['recipientName', letterInputSchema.shape.recipientName, NAME_MAX],
+  ['recipientAddress', letterInputSchema.shape.recipientAddress, ADDRESS_MAX],
+  ['matter', letterInputSchema.shape.matter, MATTER_MAX],
+  ['resolution', letterInputSchema.shape.resolution, RESOLUTION_MAX],
+  ['contact name', contactMessageSchema.shape.name, CONTACT_NAME_MAX],
+  ['contact subject', contactMessageSchema.shape.subject, CONTACT_SUBJECT_MAX],
+  ['contact message', contactMessageSchema.shape.message, CONTACT_MESSAGE_MAX],
 ]
 
-describe.each(TEXT_FIELDS)('the %s field', (_name, schema, max, needsVisibleText) => {
+describe.each(TEXT_FIELDS)('the %s field', (_name, schema, max) => {
   const space = fc.string({
     unit: fc.constantFrom(' ', '\t', '\n', '\r\n', '\u00a0', '\u2028', '\ufeff'),
   })
@@ -464,9 +472,7 @@ describe.each(TEXT_FIELDS)('the %s field', (_name, schema, max, needsVisibleText
         const trimmed = typed.trim()
         const result = schema.safeParse(typed)
         const fits =
-          codePoints(trimmed) >= 1 &&
-          codePoints(trimmed) <= max &&
-          (!needsVisibleText || hasVisibleText(trimmed))
+          codePoints(trimmed) >= 1 && codePoints(trimmed) <= max && hasVisibleText(trimmed)
         expect(result.success).toBe(fits)
         if (result.success) expect(result.data).toBe(trimmed)
         else expect(result.error.issues[0]?.message).toMatch(/is required|at most|visible text/)

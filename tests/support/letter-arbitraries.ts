@@ -1,13 +1,13 @@
 import fc from 'fast-check'
 import {
   ADDRESS_MAX,
-  hasVisibleText,
   LETTER_TYPES,
   type LetterType,
   MATTER_MAX,
   NAME_MAX,
   RESOLUTION_MAX,
 } from '@/domain/letter-schema'
+import { hasVisibleText } from '@/domain/required-text'
 import { TYPED_FIELDS } from '@/features/letters/generator/letter-generator'
 
 /** Each answer of the letter form and its limit, in code points as the schema counts them. */

@@ -33,6 +33,20 @@ describe('auth forms', () => {
     expect(onSignedIn).not.toHaveBeenCalled()
   })
 
+  it('refuses a full name of invisible characters only, keeping what was typed', async () => {
+    const { user, db, onSignedIn } = renderAuth()
+    await user.click(screen.getByRole('tab', { name: 'Sign Up' }))
+    await user.type(screen.getByLabelText('Full Name'), '\u200b\u200b')
+    await user.type(screen.getByLabelText('Email'), 'ghost@example.com')
+    await user.type(screen.getByLabelText('Password'), 'long password')
+    await user.click(screen.getByRole('button', { name: 'Create Account' }))
+    expect(await screen.findByText('Full name must contain visible text')).toBeInTheDocument()
+    expect(screen.getByLabelText('Full Name')).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getByLabelText('Email')).toHaveValue('ghost@example.com')
+    expect(await db.users.count()).toBe(0)
+    expect(onSignedIn).not.toHaveBeenCalled()
+  })
+
   it('signs up an employee and hands over the user', async () => {
     const { user, onSignedIn } = renderAuth()
     await user.click(screen.getByRole('tab', { name: 'Sign Up' }))
