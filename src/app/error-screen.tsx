@@ -21,7 +21,7 @@ export function ErrorScreen({ error, repository }: { error: unknown; repository:
   useEffect(() => recordCrash(repository, error), [repository, error])
 
   return (
-    <main className="flex min-h-dvh items-center justify-center p-6">
+    <main tabIndex={-1} className="flex min-h-dvh items-center justify-center p-6 outline-none">
       <div className="max-w-md text-center">
         <h1 className="text-3xl font-semibold">Something went wrong</h1>
         <p className="mt-3 text-ink-600 dark:text-ink-300">

@@ -4,7 +4,7 @@ import { Button } from '@/ui/button'
 export function NotFound() {
   const router = useRouter()
   return (
-    <main className="flex min-h-dvh items-center justify-center p-6">
+    <main tabIndex={-1} className="flex min-h-dvh items-center justify-center p-6 outline-none">
       <div className="max-w-md text-center">
         <p className="font-serif text-6xl font-semibold text-brass-600 dark:text-brass-400">404</p>
         <h1 className="mt-2 text-3xl font-semibold">Page Not Found</h1>

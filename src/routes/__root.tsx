@@ -1,4 +1,5 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
+import { usePageFocus } from '@/app/page-focus'
 import type { RouterContext } from '@/app/router-context'
 import { Toaster } from '@/app/toaster'
 import { ServiceWorkerPrompts } from '@/pwa/service-worker-prompts'
@@ -8,6 +9,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 })
 
 function RootLayout() {
+  usePageFocus()
   return (
     <>
       <Outlet />

@@ -23,7 +23,10 @@ function AuthRoute() {
         <Brand />
         <ThemeSwitch />
       </header>
-      <main className="flex flex-1 items-start justify-center px-4 pb-12 pt-4 sm:items-center">
+      <main
+        tabIndex={-1}
+        className="flex flex-1 items-start justify-center px-4 pb-12 pt-4 outline-none sm:items-center"
+      >
         <div className="flex w-full max-w-md flex-col gap-4">
           <AuthScreen onSignedIn={() => router.history.push(safeRedirect(target))} />
           <section

@@ -27,6 +27,13 @@ async function expectFocusKept(page: Page, after: string) {
   expect(await describeFocus(page), `focus after ${after}`).not.toBe(BODY)
 }
 
+/** After a move to another page, focus starts at its main content, so the next Tab starts there. */
+async function expectFocusAtPageStart(page: Page) {
+  await expect
+    .poll(() => describeFocus(page), { timeout: 2_000, message: 'focus at the new page' })
+    .toBe('main')
+}
+
 /** Waits for `target` to show, then fails unless it has focus. */
 async function expectFocusOn(page: Page, target: Locator) {
   await visible(target)
@@ -63,6 +70,7 @@ describe('keyboard only', () => {
     await screenshot(page, 'keyboard-sign-up')
     await page.keyboard.press('Enter')
     await expectDashboard(page, 'User')
+    await expectFocusAtPageStart(page)
 
     // Buy a plan through both checkout steps.
     const tabs = page.getByRole('tablist', { name: 'Dashboard' })
@@ -141,6 +149,7 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter')
     await page.waitForURL('**/app/letters/*')
     await visible(page.getByText(`Re: ${SAMPLE_ANSWERS.matter}`))
+    await expectFocusAtPageStart(page)
     const download = page.getByRole('button', { name: 'Download' })
     await tabTo(page, download)
     await page.keyboard.press('Enter')
@@ -174,6 +183,10 @@ describe('keyboard only', () => {
     await tabTo(page, page.getByRole('button', { name: 'Sign Out' }), { key: 'Shift+Tab' })
     await page.keyboard.press('Enter')
     await page.waitForURL('**/auth')
+    await expectFocusAtPageStart(page)
+    // The next Tab goes into the page, not back to the browser's first element.
+    await page.keyboard.press('Tab')
+    expect(await describeFocus(page)).toMatch(/^tab "Login"/)
     await context.close()
   })
 
