@@ -6,6 +6,7 @@ import { restoreSession, watchSession } from '@/features/auth/session-store'
 import { AppLinkProvider, type AppPath } from '@/ui/app-link'
 import { AppErrorBoundary } from './app-error-boundary'
 import { openRepository } from './open-repository'
+import { focusPageStart } from './page-focus'
 import { createAppRouter } from './router'
 import { renderRouterLink } from './router-app-link'
 import { ThemeProvider } from './theme'
@@ -30,8 +31,14 @@ export async function startApp(
   await restoreSession(repository)
   const router = createAppRouter(repository)
   watchSession(repository, () => void router.invalidate())
-  if (handOver?.enterAt) await router.navigate({ to: handOver.enterAt })
-  else if (handOver) await router.load()
+  if (handOver?.enterAt) {
+    await router.navigate({ to: handOver.enterAt })
+    // A followed link is a move to another page, though the router's first (decision 015).
+    const stop = router.subscribe('onRendered', () => {
+      stop()
+      focusPageStart()
+    })
+  } else if (handOver) await router.load()
 
   root.render(
     <StrictMode>

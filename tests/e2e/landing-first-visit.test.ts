@@ -54,6 +54,8 @@ describe('a first visit to the landing page', () => {
     await page.waitForURL('**/auth')
     await visible(page.getByRole('tab', { name: 'Sign Up' }))
     expect(await sameDocument(page)).toBe(true)
+    // As after any move to another page, focus starts at the new page's main content.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN')
 
     await page.goBack()
     await page.waitForURL((url) => url.pathname === '/')
