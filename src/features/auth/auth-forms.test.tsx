@@ -18,6 +18,15 @@ function renderAuth() {
   return { ...context, onSignedIn, user: userEvent.setup() }
 }
 
+type Typist = ReturnType<typeof userEvent.setup>
+
+/** Types an account's name, email and password into the open form, as a person would. */
+async function typeAccount(user: Typist, account: { fullName: string; email: string }) {
+  await user.type(screen.getByLabelText('Full Name'), account.fullName)
+  await user.type(screen.getByLabelText('Email'), account.email)
+  await user.type(screen.getByLabelText('Password'), 'long password')
+}
+
 describe('auth forms', () => {
   it('shows a message under each bad sign-up field and writes nothing', async () => {
     const { user, db, onSignedIn } = renderAuth()
@@ -36,9 +45,7 @@ describe('auth forms', () => {
   it('refuses a full name of invisible characters only, keeping what was typed', async () => {
     const { user, db, onSignedIn } = renderAuth()
     await user.click(screen.getByRole('tab', { name: 'Sign Up' }))
-    await user.type(screen.getByLabelText('Full Name'), '\u200b\u200b')
-    await user.type(screen.getByLabelText('Email'), 'ghost@example.com')
-    await user.type(screen.getByLabelText('Password'), 'long password')
+    await typeAccount(user, { fullName: '\u200b\u200b', email: 'ghost@example.com' })
     await user.click(screen.getByRole('button', { name: 'Create Account' }))
     expect(await screen.findByText('Full name must contain visible text')).toBeInTheDocument()
     expect(screen.getByLabelText('Full Name')).toHaveAttribute('aria-invalid', 'true')
@@ -50,9 +57,7 @@ describe('auth forms', () => {
   it('signs up an employee and hands over the user', async () => {
     const { user, onSignedIn } = renderAuth()
     await user.click(screen.getByRole('tab', { name: 'Sign Up' }))
-    await user.type(screen.getByLabelText('Full Name'), 'Grace Hopper')
-    await user.type(screen.getByLabelText('Email'), 'grace@example.com')
-    await user.type(screen.getByLabelText('Password'), 'long password')
+    await typeAccount(user, { fullName: 'Grace Hopper', email: 'grace@example.com' })
     await user.click(screen.getByRole('radio', { name: 'Employee - Earn referral commissions' }))
     await user.click(screen.getByRole('button', { name: 'Create Account' }))
     await vi.waitFor(() => expect(onSignedIn).toHaveBeenCalledOnce())
@@ -84,9 +89,7 @@ describe('auth forms', () => {
   it('opens the admin form, refuses a wrong secret, and goes back to login', async () => {
     const { user, db, onSignedIn } = renderAuth()
     await user.click(screen.getByRole('button', { name: 'Admin Access' }))
-    await user.type(screen.getByLabelText('Full Name'), 'Root')
-    await user.type(screen.getByLabelText('Email'), 'root@example.com')
-    await user.type(screen.getByLabelText('Password'), 'long password')
+    await typeAccount(user, { fullName: 'Root', email: 'root@example.com' })
     await user.type(screen.getByLabelText('Admin Secret Key'), 'guess')
     await user.click(screen.getByRole('button', { name: 'Create Admin Account' }))
     await vi.waitFor(() =>
