@@ -11,7 +11,9 @@ export function DashboardLayout({ user, children }: { user: User; children: Reac
   return (
     <div className="min-h-dvh">
       <DashboardHeader user={user} />
-      <main tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 outline-none sm:px-6">{children}</main>
+      <main tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 outline-none sm:px-6">
+        {children}
+      </main>
     </div>
   )
 }
