@@ -178,6 +178,11 @@ describe('hostile input', () => {
     const pdf = await openPdf((await downloadFrom(page, page, 'PDF (.pdf)')).bytes)
     const pdfText = squash((await pdfPageTexts(pdf)).join(''))
     for (const value of PRINTABLE) expect(pdfText).toContain(squash(value))
+    // The person is told which characters print as blanks, and where they are kept.
+    const blanks = page.getByText(/^The PDF shows some characters of this letter as blanks \(/)
+    await visible(blanks)
+    expect(await blanks.textContent()).toContain('The Word and Text downloads keep them.')
+    await screenshot(page, 'hostile-pdf-blanks-warning')
     for (let number = 1; number <= pdf.numPages; number++) {
       const pdfPage = await pdf.getPage(number)
       const width = pdfPage.getViewport({ scale: 1 }).width

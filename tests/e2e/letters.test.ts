@@ -94,6 +94,8 @@ describe('letters', () => {
     const paragraphs = docxParagraphs(zipParts(docx.bytes)['word/document.xml'] ?? '')
     expect(paragraphs).toContain(`Re: ${SAMPLE_ANSWERS.matter}`)
     expect(paragraphs).toContain('Dear Σωκράτης Дмитрий:')
+    // Greek and Cyrillic are in the PDF's font: no character was shown as a blank.
+    expect(await page.getByText(/as blanks/).count()).toBe(0)
     await context.close()
   })
 

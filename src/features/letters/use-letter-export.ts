@@ -1,10 +1,23 @@
 import { toast } from 'sonner'
 import { useRepository } from '@/data/repository-context'
 import type { Letter } from '@/domain/types'
-import { buildExport, type ExportFormat, shareLetter } from './export/deliver'
+import {
+  buildExport,
+  charactersLostIn,
+  type ExportFormat,
+  lostCharactersMessage,
+  shareLetter,
+} from './export/deliver'
 import { fileNameFor } from './export/file-name'
 import { saveFile } from '@/lib/save-file'
 import { type PageSize, pageSizeSchema, SETTING_KEYS } from '@/domain/settings'
+
+/** The file is out; if it shows some of the letter's characters as blanks, say which. */
+async function warnOfLostCharacters(content: string, format: ExportFormat) {
+  // Finding them needs the font, which the export has just read: a failure here only loses the warning.
+  const lost = await charactersLostIn(format, content).catch(() => [])
+  if (lost.length > 0) toast.warning(lostCharactersMessage(lost), { duration: 10_000 })
+}
 
 /** Downloads and shares a letter, in the page size the user chose in Settings. */
 export function useLetterExport() {
@@ -22,13 +35,17 @@ export function useLetterExport() {
       toast.success('Letter downloaded successfully!')
     } catch {
       toast.error('The file could not be made. Please try again.')
+      return
     }
+    await warnOfLostCharacters(letter.content, format)
   }
 
   /** Resolves true when the system share sheet took the letter; false means offer e-mail instead. */
   async function share(letter: Letter): Promise<boolean> {
     try {
-      return (await shareLetter(letter, await pageSize())) !== 'unsupported'
+      const outcome = await shareLetter(letter, await pageSize())
+      if (outcome === 'shared') await warnOfLostCharacters(letter.content, 'pdf')
+      return outcome !== 'unsupported'
     } catch {
       toast.error('The letter could not be shared. Try downloading it instead.')
       return true

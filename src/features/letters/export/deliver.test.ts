@@ -13,7 +13,7 @@ vi.mock('./docx', () => {
   return { letterToDocx: vi.fn() }
 })
 
-const { preloadExports } = await import('./deliver')
+const { charactersLostIn, lostCharactersMessage, preloadExports } = await import('./deliver')
 
 /** Lets the dynamic imports and the font fetch they start settle. */
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0))
@@ -42,5 +42,26 @@ describe('preloadExports', () => {
     } finally {
       process.off('unhandledRejection', unhandled)
     }
+  })
+})
+
+describe('lost characters', () => {
+  it('are looked for in PDFs only: Word and Text keep every character', async () => {
+    expect(await charactersLostIn('docx', '山田')).toEqual([])
+    expect(await charactersLostIn('txt', '山田')).toEqual([])
+  })
+
+  it('are named in the warning, five at most, the rest counted', () => {
+    const shown = (text: string) => text.replace(/[\u2068\u2069]/g, '')
+    expect(shown(lostCharactersMessage(['山', '田']))).toBe(
+      'The PDF shows some characters of this letter as blanks (山 田). The Word and Text downloads keep them.',
+    )
+    expect(shown(lostCharactersMessage([...'山田太郎😀✓★']))).toBe(
+      'The PDF shows some characters of this letter as blanks (山 田 太 郎 😀 and 2 more). The Word and Text downloads keep them.',
+    )
+  })
+
+  it('keeps right-to-left letters in the order they are listed', () => {
+    expect(lostCharactersMessage(['م', 'ر'])).toContain('(\u2068م\u2069 \u2068ر\u2069)')
   })
 })

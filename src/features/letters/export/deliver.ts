@@ -20,6 +20,26 @@ export async function buildExport(
   }
 }
 
+/** The characters of a letter the file cannot show: for a PDF, those its font lacks; none otherwise. */
+export async function charactersLostIn(format: ExportFormat, content: string): Promise<string[]> {
+  if (format !== 'pdf') return []
+  return (await import('./pdf-coverage')).charactersPdfCannotShow(content)
+}
+
+/** How many characters are named before the rest are counted. */
+const LOST_SHOWN = 5
+
+/** Tells the person which characters the PDF shows as blanks, and where they are kept. */
+export function lostCharactersMessage(lost: readonly string[]): string {
+  // Each isolated, so right-to-left letters keep the order they are listed in.
+  const named = lost
+    .slice(0, LOST_SHOWN)
+    .map((character) => `\u2068${character}\u2069`)
+    .join(' ')
+  const more = lost.length > LOST_SHOWN ? ` and ${lost.length - LOST_SHOWN} more` : ''
+  return `The PDF shows some characters of this letter as blanks (${named}${more}). The Word and Text downloads keep them.`
+}
+
 /**
  * Starts fetching jsPDF, docx and the letter font when someone points at or
  * focuses a Download button, so the file they then choose is written without

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { fontCodePoints } from '../../../../../tests/support/font-cmap'
+import { fontCodePoints } from '../font-cmap'
 import blocks from './letter-font-blocks.json'
 
 const read = (path: string) => new Uint8Array(readFileSync(new URL(path, import.meta.url)))
