@@ -44,7 +44,7 @@ export function containsNeedle(
   return fields.some((field) => field?.toLowerCase().includes(needle) ?? false)
 }
 
-type Paging = Pick<AdminQuery, 'page' | 'pageSize' | 'direction'>
+export type Paging = Pick<AdminQuery, 'page' | 'pageSize' | 'direction'>
 
 /** Where the page starts and how many rows it has, a page past the end reading as the last. */
 function pageWindow(total: number, { page, pageSize }: Paging) {

@@ -1,9 +1,9 @@
-import { Dexie } from 'dexie'
+import { Dexie, type Table } from 'dexie'
 import { findPlan } from '@/domain/plans'
 import type { Role, User } from '@/domain/types'
-import type { AdminRepository, AdminUserRow } from '../admin-repository'
+import type { AdminPage, AdminRepository, AdminUserRow } from '../admin-repository'
 import type { LetterheadDatabase } from '../database'
-import { containsNeedle, pageOf, parseAdminQuery, scanTable } from './admin-page'
+import { containsNeedle, type Paging, pageOf, parseAdminQuery, scanTable } from './admin-page'
 import { type RepositoryContext, readAs, requireRole } from './context'
 
 /** Accounts of one role in the order of `field`, through the `[role+field]` index. */
@@ -25,6 +25,36 @@ async function usersById(
 ): Promise<Map<string, User>> {
   const users = await db.users.bulkGet([...new Set(ids)])
   return new Map(users.flatMap((user) => (user ? [[user.id, user]] : [])))
+}
+
+type Owned = { id: string; userId: string }
+
+/**
+ * A page of rows that belong to someone (letters, purchases), each with its
+ * owner's email. A search finds a row by its owner's email or by its own `fields`.
+ */
+async function ownedPage<T extends Owned, Insert>(
+  db: LetterheadDatabase,
+  table: Table<T, string, Insert>,
+  query: Paging & { sort: keyof T & string; needle: string | null },
+  fields: (row: T) => ReadonlyArray<string | null | undefined>,
+): Promise<AdminPage<{ row: T; ownerEmail: string | null }>> {
+  const { needle } = query
+  const owners = needle ? await idsWithEmailLike(db, needle) : null
+  const page = await pageOf(
+    table,
+    query.sort,
+    query,
+    needle
+      ? (row) => owners?.has(row.userId) === true || containsNeedle(needle, ...fields(row))
+      : null,
+  )
+  const users = await usersById(
+    db,
+    page.rows.map((row) => row.userId),
+  )
+  const rows = page.rows.map((row) => ({ row, ownerEmail: users.get(row.userId)?.email ?? null }))
+  return { rows, total: page.total }
 }
 
 export function createAdminRepository({ db, clock }: RepositoryContext): AdminRepository {
@@ -101,30 +131,13 @@ export function createAdminRepository({ db, clock }: RepositoryContext): AdminRe
 
     letters: (input) =>
       asAdmin([db.letters], async () => {
-        const query = parseAdminQuery('letters', input)
-        const { needle } = query
-        const owners = needle ? await idsWithEmailLike(db, needle) : null
-        const page = await pageOf(
-          db.letters,
-          query.sort,
-          query,
-          needle
-            ? (letter) =>
-                owners?.has(letter.userId) === true ||
-                containsNeedle(
-                  needle,
-                  letter.matter,
-                  letter.type,
-                  letter.senderName,
-                  letter.recipientName,
-                )
-            : null,
-        )
-        const users = await usersById(
+        const page = await ownedPage(
           db,
-          page.rows.map((letter) => letter.userId),
+          db.letters,
+          parseAdminQuery('letters', input),
+          (letter) => [letter.matter, letter.type, letter.senderName, letter.recipientName],
         )
-        const rows = page.rows.map((letter) => ({
+        const rows = page.rows.map(({ row: letter, ownerEmail }) => ({
           id: letter.id,
           type: letter.type,
           matter: letter.matter,
@@ -132,43 +145,31 @@ export function createAdminRepository({ db, clock }: RepositoryContext): AdminRe
           recipientName: letter.recipientName,
           status: letter.status,
           createdAt: letter.createdAt,
-          ownerEmail: users.get(letter.userId)?.email ?? null,
+          ownerEmail,
         }))
         return { rows, total: page.total }
       }),
 
     subscriptions: (input) =>
       asAdmin([db.subscriptions], async () => {
-        const query = parseAdminQuery('subscriptions', input)
-        const { needle } = query
-        const buyers = needle ? await idsWithEmailLike(db, needle) : null
-        const page = await pageOf(
-          db.subscriptions,
-          query.sort,
-          query,
-          needle
-            ? (subscription) =>
-                buyers?.has(subscription.userId) === true ||
-                containsNeedle(
-                  needle,
-                  subscription.couponCode,
-                  subscription.plan,
-                  findPlan(subscription.plan)?.name,
-                )
-            : null,
-        )
-        const users = await usersById(
+        const page = await ownedPage(
           db,
-          page.rows.map((subscription) => subscription.userId),
+          db.subscriptions,
+          parseAdminQuery('subscriptions', input),
+          (subscription) => [
+            subscription.couponCode,
+            subscription.plan,
+            findPlan(subscription.plan)?.name,
+          ],
         )
-        const rows = page.rows.map((subscription) => ({
+        const rows = page.rows.map(({ row: subscription, ownerEmail }) => ({
           id: subscription.id,
           plan: subscription.plan,
           priceCents: subscription.priceCents,
           discountCents: subscription.discountCents,
           discountPercent: subscription.discountPercent,
           couponCode: subscription.couponCode ?? null,
-          buyerEmail: users.get(subscription.userId)?.email ?? null,
+          buyerEmail: ownerEmail,
           createdAt: subscription.createdAt,
         }))
         return { rows, total: page.total }
