@@ -1,15 +1,14 @@
 import type { AdminEmployeeRow, AdminUserRow } from '@/data/admin-repository'
 import { formatCents } from '@/domain/money'
+import type { Column } from '@/ui/data-table'
 import type { AdminTableConfig } from './admin-table'
 import { DateCell, NOWRAP, NUMERIC } from './cells'
 
-export const USERS_TABLE: AdminTableConfig<AdminUserRow> = {
-  tab: 'users',
-  title: 'Users',
-  read: (repository, query) => repository.admin.users(query),
-  rowKey: (row) => row.id,
-  empty: 'No users have signed up yet.',
-  columns: [
+type Person = { fullName: string; email: string; createdAt: string }
+
+/** Who an account is: the first columns of both people tables. */
+function whoColumns<Row extends Person>(): Column<Row>[] {
+  return [
     {
       key: 'name',
       header: 'Name',
@@ -24,14 +23,30 @@ export const USERS_TABLE: AdminTableConfig<AdminUserRow> = {
       cell: (row) => row.email,
       className: NOWRAP,
     },
+  ]
+}
+
+/** When the account was made: the last column of both people tables. */
+function joinedColumn<Row extends Person>(): Column<Row> {
+  return {
+    key: 'joined',
+    header: 'Joined',
+    sortKey: 'createdAt',
+    cell: (row) => <DateCell iso={row.createdAt} />,
+    className: NOWRAP,
+  }
+}
+
+export const USERS_TABLE: AdminTableConfig<AdminUserRow> = {
+  tab: 'users',
+  title: 'Users',
+  read: (repository, query) => repository.admin.users(query),
+  rowKey: (row) => row.id,
+  empty: 'No users have signed up yet.',
+  columns: [
+    ...whoColumns<AdminUserRow>(),
     { key: 'letters', header: 'Letters', cell: (row) => row.letters, className: NUMERIC },
-    {
-      key: 'joined',
-      header: 'Joined',
-      sortKey: 'createdAt',
-      cell: (row) => <DateCell iso={row.createdAt} />,
-      className: NOWRAP,
-    },
+    joinedColumn(),
   ],
 }
 
@@ -42,20 +57,7 @@ export const EMPLOYEES_TABLE: AdminTableConfig<AdminEmployeeRow> = {
   rowKey: (row) => row.id,
   empty: 'No employees have signed up yet.',
   columns: [
-    {
-      key: 'name',
-      header: 'Name',
-      sortKey: 'fullName',
-      cell: (row) => row.fullName,
-      className: NOWRAP,
-    },
-    {
-      key: 'email',
-      header: 'Email',
-      sortKey: 'email',
-      cell: (row) => row.email,
-      className: NOWRAP,
-    },
+    ...whoColumns<AdminEmployeeRow>(),
     {
       key: 'coupon',
       header: 'Coupon Code',
@@ -76,12 +78,6 @@ export const EMPLOYEES_TABLE: AdminTableConfig<AdminEmployeeRow> = {
       cell: (row) => formatCents(row.earningsCents),
       className: NUMERIC,
     },
-    {
-      key: 'joined',
-      header: 'Joined',
-      sortKey: 'createdAt',
-      cell: (row) => <DateCell iso={row.createdAt} />,
-      className: NOWRAP,
-    },
+    joinedColumn(),
   ],
 }
