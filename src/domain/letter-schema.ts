@@ -9,17 +9,14 @@ export const ADDRESS_MAX = 500
 export const MATTER_MAX = 200
 export const RESOLUTION_MAX = 4_000
 
-/** A letter's answer: required, within its limit, and something a reader can see. */
-const answer = visibleText
-
 export const letterInputSchema = z.object({
   type: z.enum(LETTER_TYPES, { message: 'Choose a letter type' }),
-  senderName: answer('Your name', NAME_MAX),
-  senderAddress: answer('Your address', ADDRESS_MAX),
-  recipientName: answer('Recipient name', NAME_MAX),
-  recipientAddress: answer('Recipient address', ADDRESS_MAX),
-  matter: answer('Matter/Subject', MATTER_MAX),
-  resolution: answer('Desired resolution', RESOLUTION_MAX),
+  senderName: visibleText('Your name', NAME_MAX),
+  senderAddress: visibleText('Your address', ADDRESS_MAX),
+  recipientName: visibleText('Recipient name', NAME_MAX),
+  recipientAddress: visibleText('Recipient address', ADDRESS_MAX),
+  matter: visibleText('Matter/Subject', MATTER_MAX),
+  resolution: visibleText('Desired resolution', RESOLUTION_MAX),
 })
 
 export type LetterInput = z.input<typeof letterInputSchema>

@@ -1,7 +1,7 @@
 import { z } from '@/lib/zod'
 
 /** A text field that must be filled in: trimmed, then 1 to `max` characters, said in the field's own words. */
-export const requiredText = (label: string, max: number) =>
+const requiredText = (label: string, max: number) =>
   z
     .string()
     .trim()
