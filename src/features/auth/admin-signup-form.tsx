@@ -5,9 +5,15 @@ import { useRepository } from '@/data/repository-context'
 import { adminSignUpSchema } from '@/domain/auth-schemas'
 import type { User } from '@/domain/types'
 import { Button } from '@/ui/button'
-import { FormAlert } from '@/ui/form-alert'
 import { TextField } from '@/ui/text-field'
-import { requestPersistentStorage } from '@/lib/storage-status'
+import {
+  AuthForm,
+  afterNewAccount,
+  EMAIL_FIELD,
+  FULL_NAME_FIELD,
+  fieldOf,
+  NEW_PASSWORD_FIELD,
+} from './auth-form'
 import { useAuthAction } from './use-auth-action'
 
 type Values = z.input<typeof adminSignUpSchema>
@@ -24,60 +30,33 @@ export function AdminSignUpForm({ onSignedIn, onBack }: AdminSignUpFormProps) {
     (values: Values) => repository.auth.signUpAdmin(values),
     'ADMIN_SIGNUP_FAILED',
     'ADMIN_SIGNUP_NO_USER',
-    // The first account on a device is the moment to ask the browser to keep its data.
-    (user) => {
-      void requestPersistentStorage()
-      onSignedIn(user)
-    },
+    afterNewAccount(onSignedIn),
   )
-  const { errors, isSubmitting } = form.formState
 
   return (
-    <form
-      noValidate
+    <AuthForm
+      label="Admin sign up"
+      heading={<h2 className="text-xl font-semibold">Admin Access</h2>}
+      submitLabel="Create Admin Account"
+      alert={alert}
+      busy={form.formState.isSubmitting}
       onSubmit={(event) => void form.handleSubmit(run)(event)}
-      className="flex flex-col gap-4"
-      aria-label="Admin sign up"
+      footer={
+        <Button variant="link" onClick={onBack}>
+          Back to Login
+        </Button>
+      }
     >
-      <h2 className="text-xl font-semibold">Admin Access</h2>
-      <FormAlert message={alert} />
-      <TextField
-        label="Full Name"
-        autoComplete="name"
-        required
-        error={errors.fullName?.message}
-        {...form.register('fullName')}
-      />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        required
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
+      <TextField {...FULL_NAME_FIELD} {...fieldOf(form, 'fullName')} />
+      <TextField {...EMAIL_FIELD} {...fieldOf(form, 'email')} />
+      <TextField {...NEW_PASSWORD_FIELD} {...fieldOf(form, 'password')} />
       <TextField
         label="Admin Secret Key"
         type="password"
         autoComplete="off"
         required
-        error={errors.adminSecret?.message}
-        {...form.register('adminSecret')}
+        {...fieldOf(form, 'adminSecret')}
       />
-      <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
-        Create Admin Account
-      </Button>
-      <Button variant="link" onClick={onBack}>
-        Back to Login
-      </Button>
-    </form>
+    </AuthForm>
   )
 }

@@ -104,6 +104,19 @@ describe('auth forms', () => {
     expect(onSignedIn.mock.calls[0]?.[0]).toMatchObject({ role: 'admin' })
   })
 
+  it('shows a message under each empty admin field, with the password rule told up front', async () => {
+    const { user, db } = renderAuth()
+    await user.click(screen.getByRole('button', { name: 'Admin Access' }))
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('At least 8 characters.')
+    await user.click(screen.getByRole('button', { name: 'Create Admin Account' }))
+    expect(await screen.findByText('Full name is required')).toBeInTheDocument()
+    expect(screen.getByText('Email is required')).toBeInTheDocument()
+    expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument()
+    expect(screen.getByText('Admin secret key is required')).toBeInTheDocument()
+    expect(screen.getByLabelText('Admin Secret Key')).toHaveAttribute('aria-invalid', 'true')
+    expect(await db.users.count()).toBe(0)
+  })
+
   it('moves between tabs with the arrow keys', async () => {
     const { user } = renderAuth()
     screen.getByRole('tab', { name: 'Login' }).focus()

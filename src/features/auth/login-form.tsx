@@ -4,9 +4,8 @@ import type { z } from 'zod'
 import { useRepository } from '@/data/repository-context'
 import { signInSchema } from '@/domain/auth-schemas'
 import type { User } from '@/domain/types'
-import { Button } from '@/ui/button'
-import { FormAlert } from '@/ui/form-alert'
 import { TextField } from '@/ui/text-field'
+import { AuthForm, EMAIL_FIELD, fieldOf } from './auth-form'
 import { useAuthAction } from './use-auth-action'
 
 type Values = z.input<typeof signInSchema>
@@ -23,35 +22,23 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: User) => void }) 
     'LOGIN_NO_USER',
     onSignedIn,
   )
-  const { errors, isSubmitting } = form.formState
 
   return (
-    <form
-      noValidate
+    <AuthForm
+      label="Sign in"
+      submitLabel="Sign In"
+      alert={alert}
+      busy={form.formState.isSubmitting}
       onSubmit={(event) => void form.handleSubmit(run)(event)}
-      className="flex flex-col gap-4"
-      aria-label="Sign in"
     >
-      <FormAlert message={alert} />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
+      <TextField {...EMAIL_FIELD} {...fieldOf(form, 'email')} />
       <TextField
         label="Password"
         type="password"
         autoComplete="current-password"
         required
-        error={errors.password?.message}
-        {...form.register('password')}
+        {...fieldOf(form, 'password')}
       />
-      <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
-        Sign In
-      </Button>
-    </form>
+    </AuthForm>
   )
 }

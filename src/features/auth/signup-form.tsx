@@ -2,12 +2,17 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { useRepository } from '@/data/repository-context'
-import { PASSWORD_MIN, signUpSchema } from '@/domain/auth-schemas'
+import { signUpSchema } from '@/domain/auth-schemas'
 import type { User } from '@/domain/types'
-import { Button } from '@/ui/button'
-import { FormAlert } from '@/ui/form-alert'
 import { TextField } from '@/ui/text-field'
-import { requestPersistentStorage } from '@/lib/storage-status'
+import {
+  AuthForm,
+  afterNewAccount,
+  EMAIL_FIELD,
+  FULL_NAME_FIELD,
+  fieldOf,
+  NEW_PASSWORD_FIELD,
+} from './auth-form'
 import { useAuthAction } from './use-auth-action'
 
 type Values = z.input<typeof signUpSchema>
@@ -27,46 +32,21 @@ export function SignUpForm({ onSignedIn }: { onSignedIn: (user: User) => void })
     (values: Values) => repository.auth.signUp(values),
     'SIGNUP_FAILED',
     'SIGNUP_NO_USER',
-    // The first account on a device is the moment to ask the browser to keep its data.
-    (user) => {
-      void requestPersistentStorage()
-      onSignedIn(user)
-    },
+    afterNewAccount(onSignedIn),
   )
-  const { errors, isSubmitting } = form.formState
+  const roleError = form.formState.errors.role?.message
 
   return (
-    <form
-      noValidate
+    <AuthForm
+      label="Sign up"
+      submitLabel="Create Account"
+      alert={alert}
+      busy={form.formState.isSubmitting}
       onSubmit={(event) => void form.handleSubmit(run)(event)}
-      className="flex flex-col gap-4"
-      aria-label="Sign up"
     >
-      <FormAlert message={alert} />
-      <TextField
-        label="Full Name"
-        autoComplete="name"
-        required
-        error={errors.fullName?.message}
-        {...form.register('fullName')}
-      />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        required
-        hint={`At least ${PASSWORD_MIN} characters.`}
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
+      <TextField {...FULL_NAME_FIELD} {...fieldOf(form, 'fullName')} />
+      <TextField {...EMAIL_FIELD} {...fieldOf(form, 'email')} />
+      <TextField {...NEW_PASSWORD_FIELD} {...fieldOf(form, 'password')} />
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium text-ink-800 dark:text-ink-100">
           Account type
@@ -85,13 +65,8 @@ export function SignUpForm({ onSignedIn }: { onSignedIn: (user: User) => void })
             {type.label}
           </label>
         ))}
-        {errors.role ? (
-          <p className="text-sm text-red-700 dark:text-red-300">{errors.role.message}</p>
-        ) : null}
+        {roleError ? <p className="text-sm text-red-700 dark:text-red-300">{roleError}</p> : null}
       </fieldset>
-      <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
-        Create Account
-      </Button>
-    </form>
+    </AuthForm>
   )
 }
