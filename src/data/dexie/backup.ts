@@ -12,7 +12,7 @@ import type { Subscription, User } from '@/domain/types'
 import { backfillIdempotencyKey, SCHEMA_VERSION } from '../database'
 import { recountTallies } from '../letter-tallies'
 import type { BackupRepository } from '../repository'
-import { type RepositoryContext, requireRole } from './context'
+import { type RepositoryContext, readTransaction, requireRole } from './context'
 
 const fail = (message: string) => new AppError('INVALID_INPUT', message)
 
@@ -60,7 +60,7 @@ export function createBackupRepository({ db, clock }: RepositoryContext): Backup
 
   return {
     async exportAll() {
-      return db.transaction('r', [...tables(), db.session, db.users], async () => {
+      return readTransaction(db, [...tables(), db.session, db.users], async () => {
         await requireRole(db, ['user', 'employee', 'admin'])
         const entries = await Promise.all(
           BACKUP_TABLES.map(async (table) => [table, await db.table(table).toArray()] as const),

@@ -1,3 +1,4 @@
+import { Dexie, type Table } from 'dexie'
 import { AppError } from '@/domain/errors'
 import type { Role, User } from '@/domain/types'
 import type { LetterheadDatabase } from '../database'
@@ -65,6 +66,27 @@ export async function readAs<T>(
   read: (userId: string) => Promise<T>,
 ): Promise<T> {
   return (await readAsUser(db, roles, read)).value
+}
+
+/**
+ * Runs `read` in one read-only transaction over `tables` and answers as soon
+ * as the reads are in, not at the transaction's complete event, which tells a
+ * reader nothing more and costs a round trip to storage. The answer is handed
+ * over outside the transaction's zone (Dexie.ignoreTransaction); handed over
+ * inside it, the caller's next transaction would be taken for this finished one.
+ */
+export function readTransaction<T>(
+  db: LetterheadDatabase,
+  tables: readonly Table[],
+  read: () => Promise<T>,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    // The callback must be an async function for Dexie to keep the transaction open across awaits.
+    db.transaction('r', tables, async () => {
+      const value = await read()
+      Dexie.ignoreTransaction(() => resolve(value))
+    }).catch(reject)
+  })
 }
 
 export function stamp(clock: () => Date): { createdAt: string; updatedAt: string } {

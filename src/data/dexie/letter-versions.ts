@@ -5,7 +5,7 @@ import type { Letter, LetterVersion } from '@/domain/types'
 import { parseOrThrow } from '@/domain/validate'
 import type { LetterheadDatabase } from '../database'
 import type { LettersRepository } from '../repository'
-import { type RepositoryContext, stamp } from './context'
+import { type RepositoryContext, readTransaction, stamp } from './context'
 import { ownLetter } from './own-letter'
 
 type Versions = Pick<
@@ -78,7 +78,7 @@ export function createLetterVersions({ db, clock }: RepositoryContext): Versions
     },
 
     async listVersions(id) {
-      return db.transaction('r', tables(), async () => {
+      return readTransaction(db, tables(), async () => {
         const letter = await ownLetter(db, id)
         return versionsOf(db, letter.id)
       })

@@ -5,7 +5,14 @@ import type { Letter } from '@/domain/types'
 import { parseOrThrow } from '@/domain/validate'
 import type { LetterheadDatabase } from '../database'
 import type { LettersRepository } from '../repository'
-import { type RepositoryContext, readAs, readAsUser, requireRole, stamp } from './context'
+import {
+  type RepositoryContext,
+  readAs,
+  readAsUser,
+  readTransaction,
+  requireRole,
+  stamp,
+} from './context'
 import { purchaseToSpend, purchasesOf } from './credits'
 import { createLetterLifecycle } from './letter-lifecycle'
 import { createLetterVersions } from './letter-versions'
@@ -20,7 +27,7 @@ export function createLettersRepository(context: RepositoryContext): LettersRepo
 
   /** Reads the signed-in user's letters in one read transaction with the check of who is asking. */
   function mineRead<T>(read: (userId: string) => Promise<T>): Promise<T> {
-    return db.transaction('r', [db.letters, db.session, db.users], () => readAs(db, ['user'], read))
+    return readTransaction(db, [db.letters, db.session, db.users], () => readAs(db, ['user'], read))
   }
 
   return {
@@ -58,8 +65,7 @@ export function createLettersRepository(context: RepositoryContext): LettersRepo
     },
 
     // The callback must be an async function for Dexie to keep the transaction open across awaits.
-    get: (id) =>
-      db.transaction('r', [db.letters, db.session, db.users], async () => ownLetter(db, id)),
+    get: (id) => readTransaction(db, [db.letters, db.session, db.users], () => ownLetter(db, id)),
 
     listMine: () => mineRead((userId) => mine(db, userId).reverse().toArray()),
 
@@ -84,7 +90,7 @@ export function createLettersRepository(context: RepositoryContext): LettersRepo
       const start = Math.max(0, offset)
       const size = Math.max(1, limit)
       if (start === 0) {
-        return db.transaction('r', [db.letters, db.session, db.users], async () => {
+        return readTransaction(db, [db.letters, db.session, db.users], async () => {
           // The total is the count the user row keeps, which the role check reads anyway.
           const { user, value: letters } = await readAsUser(db, ['user'], (userId) =>
             mine(db, userId).reverse().limit(size).toArray(),
