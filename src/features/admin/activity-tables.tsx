@@ -4,7 +4,7 @@ import { findPlan } from '@/domain/plans'
 import type { LetterStatus } from '@/domain/types'
 import { Badge } from '@/ui/badge'
 import type { AdminTableConfig } from './admin-table'
-import { DateCell, Maybe, NOWRAP, NUMERIC } from './cells'
+import { createdColumn, Maybe, NOWRAP, NUMERIC } from './cells'
 
 const STATUS_LABEL: Record<LetterStatus, string> = {
   completed: 'Ready',
@@ -52,13 +52,7 @@ export const LETTERS_TABLE: AdminTableConfig<AdminLetterRow> = {
       ),
       className: NOWRAP,
     },
-    {
-      key: 'created',
-      header: 'Created',
-      sortKey: 'createdAt',
-      cell: (row) => <DateCell iso={row.createdAt} />,
-      className: NOWRAP,
-    },
+    createdColumn<AdminLetterRow>('created', 'Created'),
   ],
 }
 
@@ -108,12 +102,6 @@ export const SUBSCRIPTIONS_TABLE: AdminTableConfig<AdminSubscriptionRow> = {
       ),
       className: NOWRAP,
     },
-    {
-      key: 'date',
-      header: 'Date',
-      sortKey: 'createdAt',
-      cell: (row) => <DateCell iso={row.createdAt} />,
-      className: NOWRAP,
-    },
+    createdColumn<AdminSubscriptionRow>('date', 'Date'),
   ],
 }

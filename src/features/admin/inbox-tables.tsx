@@ -1,6 +1,6 @@
 import type { AdminErrorRow, AdminMessageRow } from '@/data/admin-repository'
 import type { AdminTableConfig } from './admin-table'
-import { DateCell, NOWRAP } from './cells'
+import { createdColumn, NOWRAP } from './cells'
 
 /** Long messages fold away so one letter-length message does not fill the screen. */
 const PREVIEW = 160
@@ -23,13 +23,7 @@ export const MESSAGES_TABLE: AdminTableConfig<AdminMessageRow> = {
   rowKey: (row) => row.id,
   empty: 'No messages have come in from the contact form yet.',
   columns: [
-    {
-      key: 'received',
-      header: 'Received',
-      sortKey: 'createdAt',
-      cell: (row) => <DateCell iso={row.createdAt} />,
-      className: NOWRAP,
-    },
+    createdColumn<AdminMessageRow>('received', 'Received'),
     { key: 'name', header: 'Name', cell: (row) => row.name, className: NOWRAP },
     {
       key: 'email',
@@ -61,13 +55,7 @@ export const ERRORS_TABLE: AdminTableConfig<AdminErrorRow> = {
   rowKey: (row) => row.id,
   empty: 'No errors have been recorded.',
   columns: [
-    {
-      key: 'time',
-      header: 'Time',
-      sortKey: 'createdAt',
-      cell: (row) => <DateCell iso={row.createdAt} />,
-      className: NOWRAP,
-    },
+    createdColumn<AdminErrorRow>('time', 'Time'),
     {
       key: 'route',
       header: 'Route',

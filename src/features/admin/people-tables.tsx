@@ -2,7 +2,7 @@ import type { AdminEmployeeRow, AdminUserRow } from '@/data/admin-repository'
 import { formatCents } from '@/domain/money'
 import type { Column } from '@/ui/data-table'
 import type { AdminTableConfig } from './admin-table'
-import { DateCell, NOWRAP, NUMERIC } from './cells'
+import { createdColumn, NOWRAP, NUMERIC } from './cells'
 
 type Person = { fullName: string; email: string; createdAt: string }
 
@@ -27,16 +27,6 @@ function whoColumns<Row extends Person>(): Column<Row>[] {
 }
 
 /** When the account was made: the last column of both people tables. */
-function joinedColumn<Row extends Person>(): Column<Row> {
-  return {
-    key: 'joined',
-    header: 'Joined',
-    sortKey: 'createdAt',
-    cell: (row) => <DateCell iso={row.createdAt} />,
-    className: NOWRAP,
-  }
-}
-
 export const USERS_TABLE: AdminTableConfig<AdminUserRow> = {
   tab: 'users',
   title: 'Users',
@@ -46,7 +36,7 @@ export const USERS_TABLE: AdminTableConfig<AdminUserRow> = {
   columns: [
     ...whoColumns<AdminUserRow>(),
     { key: 'letters', header: 'Letters', cell: (row) => row.letters, className: NUMERIC },
-    joinedColumn(),
+    createdColumn<AdminUserRow>('joined', 'Joined'),
   ],
 }
 
@@ -78,6 +68,6 @@ export const EMPLOYEES_TABLE: AdminTableConfig<AdminEmployeeRow> = {
       cell: (row) => formatCents(row.earningsCents),
       className: NUMERIC,
     },
-    joinedColumn(),
+    createdColumn<AdminEmployeeRow>('joined', 'Joined'),
   ],
 }
