@@ -4,6 +4,7 @@ import type { z } from 'zod'
 import { useRepository } from '@/data/repository-context'
 import { signUpSchema } from '@/domain/auth-schemas'
 import type { User } from '@/domain/types'
+import { RADIO_CLASS } from '@/ui/radio'
 import { TextField } from '@/ui/text-field'
 import {
   AuthForm,
@@ -59,7 +60,7 @@ export function SignUpForm({ onSignedIn }: { onSignedIn: (user: User) => void })
             <input
               type="radio"
               value={type.value}
-              className="accent-ink-800"
+              className={RADIO_CLASS}
               {...form.register('role')}
             />
             {type.label}

@@ -5,6 +5,7 @@ import { useRepository } from '@/data/repository-context'
 import { type LetterEngineSettings, letterEngineSchema, SETTING_KEYS } from '@/domain/settings'
 import { Button } from '@/ui/button'
 import { FormAlert } from '@/ui/form-alert'
+import { RADIO_CLASS } from '@/ui/radio'
 import { TextField } from '@/ui/text-field'
 import { type ConnectionResult, testConnection } from './generator/openai-compatible'
 import { useLetterEngineSettings } from './use-letter-engine'
@@ -89,7 +90,6 @@ function EngineFields({ saved }: { saved: LetterEngineSettings }) {
     }
   }
 
-  const radio = 'size-4 accent-ink-800 dark:accent-brass-400'
   return (
     <form
       noValidate
@@ -101,14 +101,14 @@ function EngineFields({ saved }: { saved: LetterEngineSettings }) {
       <fieldset className="flex flex-col gap-2">
         <legend className="sr-only">Letter engine</legend>
         <label className="flex items-center gap-2 text-sm">
-          <input type="radio" value="built-in" className={radio} {...form.register('kind')} />
+          <input type="radio" value="built-in" className={RADIO_CLASS} {...form.register('kind')} />
           Built-in (works offline)
         </label>
         <label className="flex items-center gap-2 text-sm">
           <input
             type="radio"
             value="openai-compatible"
-            className={radio}
+            className={RADIO_CLASS}
             {...form.register('kind')}
           />
           AI model (OpenAI-compatible)
