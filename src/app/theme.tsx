@@ -18,15 +18,27 @@ function readMirror(): Theme {
   }
 }
 
+function writeMirror(theme: Theme) {
+  try {
+    localStorage.setItem(STORAGE_KEY, theme)
+  } catch {
+    // Private modes may refuse localStorage; the settings table still keeps the choice.
+  }
+}
+
 function applyTheme(theme: Theme) {
   const dark =
     theme === 'dark' || (theme === 'system' && matchMedia('(prefers-color-scheme: dark)').matches)
   document.documentElement.classList.toggle('dark', dark)
 }
 
-type ThemeValue = { theme: Theme; setTheme: (theme: Theme) => void }
+/** `setTheme` shows the theme at once and rejects, back on the old one, if it could not be saved. */
+type ThemeValue = { theme: Theme; setTheme: (theme: Theme) => Promise<void> }
 
-const ThemeContext = createContext<ThemeValue>({ theme: 'system', setTheme: () => undefined })
+const ThemeContext = createContext<ThemeValue>({
+  theme: 'system',
+  setTheme: () => Promise.resolve(),
+})
 
 type ThemeProviderProps = {
   children: ReactNode
@@ -62,14 +74,21 @@ export function ThemeProvider({ children, followSettings = true }: ThemeProvider
     return () => query.removeEventListener('change', follow)
   }, [theme])
 
-  function setTheme(next: Theme) {
+  function show(next: Theme) {
     setThemeState(next)
+    writeMirror(next)
+  }
+
+  async function setTheme(next: Theme) {
+    const previous = theme
+    show(next)
     try {
-      localStorage.setItem(STORAGE_KEY, next)
-    } catch {
-      // Private modes may refuse localStorage; the settings table still keeps the choice.
+      await repository.settings.set('theme', next)
+    } catch (error) {
+      // Not saved, so not kept: the next start would read the old theme anyway.
+      show(previous)
+      throw error
     }
-    void repository.settings.set('theme', next)
   }
 
   return <ThemeContext.Provider value={{ theme, setTheme }}>{children}</ThemeContext.Provider>

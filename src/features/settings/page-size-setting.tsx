@@ -2,7 +2,11 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import { useRepository } from '@/data/repository-context'
 import { useLive } from '@/data/use-live'
+import { isAppError } from '@/domain/errors'
 import { type PageSize, pageSizeSchema, SETTING_KEYS } from '@/domain/settings'
+import { RADIO_CLASS } from '@/ui/radio'
+
+export const PAGE_SIZE_NOT_SAVED = 'The PDF page size could not be saved. Please try again.'
 
 const OPTIONS: Array<{ value: PageSize; label: string }> = [
   { value: 'letter', label: 'US Letter (8.5 × 11 in)' },
@@ -19,8 +23,14 @@ export function PageSizeSetting() {
 
   async function choose(value: PageSize) {
     setPicked(value)
-    await repository.settings.set(SETTING_KEYS.pdfPageSize, value)
-    toast.success('PDF page size saved')
+    try {
+      await repository.settings.set(SETTING_KEYS.pdfPageSize, value)
+      toast.success('PDF page size saved')
+    } catch (error) {
+      // Back to the size that is stored, so the page never shows a choice PDFs will not use.
+      setPicked(null)
+      toast.error(isAppError(error) ? error.message : PAGE_SIZE_NOT_SAVED)
+    }
   }
 
   return (
@@ -34,7 +44,7 @@ export function PageSizeSetting() {
             value={option.value}
             checked={current === option.value}
             onChange={() => void choose(option.value)}
-            className="accent-ink-800"
+            className={RADIO_CLASS}
           />
           {option.label}
         </label>
