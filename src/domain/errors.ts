@@ -12,6 +12,7 @@ export const ERROR_MESSAGES = {
   SIGNUP_FAILED: 'Signup failed. Please try again.',
   ADMIN_SIGNUP_NO_USER: 'Admin signup failed - no user returned',
   ADMIN_SIGNUP_FAILED: 'Admin signup failed. Please try again.',
+  SIGN_OUT_FAILED: 'Sign out failed, so you are still signed in. Please try again.',
   COUPON_REQUIRED: 'Please enter a coupon code',
   INVALID_COUPON: 'Invalid coupon code',
   PAYMENT_DETAILS_REQUIRED: 'Please fill in all payment details',

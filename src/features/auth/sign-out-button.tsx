@@ -1,6 +1,8 @@
 import { LogOut } from 'lucide-react'
 import { useRepository } from '@/data/repository-context'
+import { messageFor } from '@/domain/errors'
 import { Button } from '@/ui/button'
+import { loadToast } from '@/ui/lazy-toast'
 import { useSessionStore } from './session-store'
 
 export function SignOutButton({ onSignedOut }: { onSignedOut: () => void }) {
@@ -8,7 +10,14 @@ export function SignOutButton({ onSignedOut }: { onSignedOut: () => void }) {
   const setUser = useSessionStore((state) => state.setUser)
 
   async function signOut() {
-    await repository.auth.signOut()
+    try {
+      await repository.auth.signOut()
+    } catch (error) {
+      // Still signed in: say so, rather than leave someone believing they have left.
+      const toast = await loadToast()
+      toast.error(messageFor(error, 'SIGN_OUT_FAILED'))
+      return
+    }
     setUser(null)
     onSignedOut()
   }
