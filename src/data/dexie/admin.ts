@@ -27,6 +27,23 @@ async function usersById(
   return new Map(users.flatMap((user) => (user ? [[user.id, user]] : [])))
 }
 
+/** A page of one role's accounts; a search looks in each account's `fields`. */
+function accountsPage(
+  db: LetterheadDatabase,
+  role: Role,
+  query: Paging & { sort: keyof User; needle: string | null },
+  fields: (user: User) => ReadonlyArray<string | null | undefined>,
+): Promise<AdminPage<User>> {
+  const { needle } = query
+  return pageOf(
+    db.users,
+    query.sort,
+    query,
+    needle ? (user) => user.role === role && containsNeedle(needle, ...fields(user)) : null,
+    () => byRole(db, role, query.sort),
+  )
+}
+
 type Owned = { id: string; userId: string }
 
 /**
@@ -80,17 +97,10 @@ export function createAdminRepository({ db, clock }: RepositoryContext): AdminRe
 
     users: (input) =>
       asAdmin([], async () => {
-        const query = parseAdminQuery('users', input)
-        const { needle } = query
-        const page = await pageOf(
-          db.users,
-          query.sort,
-          query,
-          needle
-            ? (user) => user.role === 'user' && containsNeedle(needle, user.fullName, user.email)
-            : null,
-          () => byRole(db, 'user', query.sort),
-        )
+        const page = await accountsPage(db, 'user', parseAdminQuery('users', input), (user) => [
+          user.fullName,
+          user.email,
+        ])
         // Each user row keeps its letter count (docs/decisions/012-stored-tallies.md).
         const rows = page.rows.map((user): AdminUserRow => ({
           id: user.id,
@@ -105,18 +115,11 @@ export function createAdminRepository({ db, clock }: RepositoryContext): AdminRe
     employees: (input) =>
       asAdmin([], async () => {
         const query = parseAdminQuery('employees', input)
-        const { needle } = query
-        const page = await pageOf(
-          db.users,
-          query.sort,
-          query,
-          needle
-            ? (user) =>
-                user.role === 'employee' &&
-                containsNeedle(needle, user.fullName, user.email, user.couponCode)
-            : null,
-          () => byRole(db, 'employee', query.sort),
-        )
+        const page = await accountsPage(db, 'employee', query, (user) => [
+          user.fullName,
+          user.email,
+          user.couponCode,
+        ])
         const rows = page.rows.map((user) => ({
           id: user.id,
           fullName: user.fullName,
