@@ -5,7 +5,7 @@ import { toast } from 'sonner'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Repository } from '@/data/repository'
 import { RepositoryProvider } from '@/data/repository-context'
-import { createTestRepository } from '@/data/test-support'
+import { createTestRepository, withFailingSettingsWrites } from '@/data/test-support'
 import { AppError, ERROR_MESSAGES } from '@/domain/errors'
 import { ThemeProvider } from './theme'
 import { THEME_NOT_SAVED, ThemeSwitch } from './theme-switch'
@@ -41,11 +41,6 @@ function renderSwitch(repository: Repository) {
 
 const dark = () => document.documentElement.classList.contains('dark')
 
-/** The repository, with every settings write failing as `error`. */
-function failingWrites(repository: Repository, error: Error): Repository {
-  return { ...repository, settings: { ...repository.settings, set: () => Promise.reject(error) } }
-}
-
 describe('theme', () => {
   it('shows a chosen theme at once and keeps it in the settings and the first-paint mirror', async () => {
     const { repo } = createTestRepository()
@@ -58,7 +53,7 @@ describe('theme', () => {
 
   it('goes back to the saved theme and says why when the choice cannot be saved', async () => {
     const { repo } = createTestRepository()
-    const user = renderSwitch(failingWrites(repo, new AppError('STORAGE_FULL')))
+    const user = renderSwitch(withFailingSettingsWrites(repo, new AppError('STORAGE_FULL')))
     const select = screen.getByRole('combobox', { name: 'Theme' })
     await user.selectOptions(select, 'Dark')
     await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(ERROR_MESSAGES.STORAGE_FULL))
@@ -69,7 +64,7 @@ describe('theme', () => {
 
   it('says the theme was not saved when storage fails in another way', async () => {
     const { repo } = createTestRepository()
-    const user = renderSwitch(failingWrites(repo, new Error('closed')))
+    const user = renderSwitch(withFailingSettingsWrites(repo, new Error('closed')))
     await user.selectOptions(screen.getByRole('combobox', { name: 'Theme' }), 'Light')
     await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(THEME_NOT_SAVED))
     expect(screen.getByRole('combobox', { name: 'Theme' })).toHaveValue('system')

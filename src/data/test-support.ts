@@ -43,3 +43,8 @@ export async function signUpWithLetters(repo: Repository, email: string, plan = 
   await repo.subscriptions.create({ plan })
   return user
 }
+
+/** `repository`, except that every settings write fails with `error`. */
+export function withFailingSettingsWrites(repository: Repository, error: Error): Repository {
+  return { ...repository, settings: { ...repository.settings, set: () => Promise.reject(error) } }
+}

@@ -5,7 +5,7 @@ import { toast } from 'sonner'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Repository } from '@/data/repository'
 import { RepositoryProvider } from '@/data/repository-context'
-import { createTestRepository } from '@/data/test-support'
+import { createTestRepository, withFailingSettingsWrites } from '@/data/test-support'
 import { AppError, ERROR_MESSAGES } from '@/domain/errors'
 import { SETTING_KEYS } from '@/domain/settings'
 import { PAGE_SIZE_NOT_SAVED, PageSizeSetting } from './page-size-setting'
@@ -23,11 +23,6 @@ function renderSetting(repository: Repository) {
   return userEvent.setup()
 }
 
-/** The repository, with every settings write failing as `error`. */
-function failingWrites(repository: Repository, error: Error): Repository {
-  return { ...repository, settings: { ...repository.settings, set: () => Promise.reject(error) } }
-}
-
 describe('PDF page size', () => {
   it('starts on US Letter and keeps A4 once chosen', async () => {
     const { repo } = createTestRepository()
@@ -41,7 +36,7 @@ describe('PDF page size', () => {
 
   it('goes back to the stored size and says why when the choice cannot be saved', async () => {
     const { repo } = createTestRepository()
-    const user = renderSetting(failingWrites(repo, new AppError('STORAGE_FULL')))
+    const user = renderSetting(withFailingSettingsWrites(repo, new AppError('STORAGE_FULL')))
     await user.click(await screen.findByRole('radio', { name: /A4/ }))
     await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(ERROR_MESSAGES.STORAGE_FULL))
     expect(screen.getByRole('radio', { name: /US Letter/ })).toBeChecked()
@@ -50,7 +45,7 @@ describe('PDF page size', () => {
 
   it('says the size was not saved when storage fails in another way', async () => {
     const { repo } = createTestRepository()
-    const user = renderSetting(failingWrites(repo, new Error('closed')))
+    const user = renderSetting(withFailingSettingsWrites(repo, new Error('closed')))
     await user.click(await screen.findByRole('radio', { name: /A4/ }))
     await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(PAGE_SIZE_NOT_SAVED))
     expect(screen.getByRole('radio', { name: /US Letter/ })).toBeChecked()
