@@ -1,8 +1,6 @@
 import { toast } from 'sonner'
-import { isAppError } from '@/domain/errors'
+import { messageFor } from '@/domain/errors'
 import { THEMES, type Theme, useTheme } from './theme'
-
-export const THEME_NOT_SAVED = 'The theme could not be saved. Please try again.'
 
 const LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', system: 'System' }
 
@@ -15,7 +13,7 @@ export function ThemeSwitch() {
         value={theme}
         onChange={(event) =>
           void setTheme(event.target.value as Theme).catch((error: unknown) =>
-            toast.error(isAppError(error) ? error.message : THEME_NOT_SAVED),
+            toast.error(messageFor(error, 'THEME_NOT_SAVED')),
           )
         }
         className="min-h-10 rounded-md border border-ink-200 bg-white px-2 py-1 text-sm dark:border-ink-600 dark:bg-ink-900"

@@ -8,7 +8,7 @@ import { RepositoryProvider } from '@/data/repository-context'
 import { createTestRepository, withFailingSettingsWrites } from '@/data/test-support'
 import { AppError, ERROR_MESSAGES } from '@/domain/errors'
 import { ThemeProvider } from './theme'
-import { THEME_NOT_SAVED, ThemeSwitch } from './theme-switch'
+import { ThemeSwitch } from './theme-switch'
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn() } }))
 
@@ -66,7 +66,7 @@ describe('theme', () => {
     const { repo } = createTestRepository()
     const user = renderSwitch(withFailingSettingsWrites(repo, new Error('closed')))
     await user.selectOptions(screen.getByRole('combobox', { name: 'Theme' }), 'Light')
-    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(THEME_NOT_SAVED))
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(ERROR_MESSAGES.THEME_NOT_SAVED))
     expect(screen.getByRole('combobox', { name: 'Theme' })).toHaveValue('system')
   })
 })

@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event'
 import { Toaster, toast } from 'sonner'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { RepositoryProvider } from '@/data/repository-context'
-import { createTestRepository } from '@/data/test-support'
+import type { Repository } from '@/data/repository'
+import { createTestRepository, withFailingSettingsWrites } from '@/data/test-support'
+import { AppError, ERROR_MESSAGES } from '@/domain/errors'
 import { SETTING_KEYS } from '@/domain/settings'
 import { EngineSettingsForm } from './engine-settings-form'
 import { useLetterGenerator } from './generator/generator-context'
@@ -22,7 +24,7 @@ const AI_SETTINGS = {
   apiKey: 'sk-saved',
 } as const
 
-async function renderForm(saved?: unknown) {
+async function renderForm(saved?: unknown, wrap = (repository: Repository) => repository) {
   const context = createTestRepository()
   await context.repo.auth.signUp({
     fullName: 'Ada Lovelace',
@@ -32,7 +34,7 @@ async function renderForm(saved?: unknown) {
   })
   if (saved !== undefined) await context.repo.settings.set(SETTING_KEYS.letterEngine, saved)
   render(
-    <RepositoryProvider repository={context.repo}>
+    <RepositoryProvider repository={wrap(context.repo)}>
       <LetterEngineProvider>
         <EngineSettingsForm />
         <EngineProbe />
@@ -92,6 +94,31 @@ describe('engine settings form', () => {
       expect(screen.getByRole('status', { name: 'Engine in use' })).toHaveTextContent(
         'openai-compatible:letter-model',
       ),
+    )
+  })
+
+  it('says why when the settings cannot be saved, and keeps what was typed', async () => {
+    const { user, repo } = await renderForm(undefined, (repository) =>
+      withFailingSettingsWrites(repository, new AppError('STORAGE_FULL')),
+    )
+    await user.click(screen.getByRole('radio', { name: 'AI model (OpenAI-compatible)' }))
+    await user.type(screen.getByLabelText('Base URL'), AI_SETTINGS.baseUrl)
+    await user.type(screen.getByLabelText('Model'), AI_SETTINGS.model)
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }))
+    expect(await within(engineForm()).findByRole('alert')).toHaveTextContent(
+      ERROR_MESSAGES.STORAGE_FULL,
+    )
+    expect(screen.getByLabelText('Base URL')).toHaveValue(AI_SETTINGS.baseUrl)
+    expect(await stored(repo)).toBeUndefined()
+  })
+
+  it('says the settings were not saved when storage fails in another way', async () => {
+    const { user } = await renderForm(undefined, (repository) =>
+      withFailingSettingsWrites(repository, new Error('closed')),
+    )
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }))
+    expect(await within(engineForm()).findByRole('alert')).toHaveTextContent(
+      ERROR_MESSAGES.SETTINGS_NOT_SAVED,
     )
   })
 

@@ -5,6 +5,7 @@ import { useRepository } from '@/data/repository-context'
 import { type LetterEngineSettings, letterEngineSchema, SETTING_KEYS } from '@/domain/settings'
 import { Button } from '@/ui/button'
 import { FormAlert } from '@/ui/form-alert'
+import { messageFor } from '@/domain/errors'
 import { RADIO_CLASS } from '@/ui/radio'
 import { TextField } from '@/ui/text-field'
 import { type ConnectionResult, testConnection } from './generator/openai-compatible'
@@ -85,8 +86,8 @@ function EngineFields({ saved }: { saved: LetterEngineSettings }) {
       await repository.settings.set(SETTING_KEYS.letterEngine, settings)
       form.reset({ ...form.getValues(), ...toFormValues(settings) })
       toast.success('Settings saved')
-    } catch {
-      setAlert('The settings could not be saved. Please try again.')
+    } catch (error) {
+      setAlert(messageFor(error, 'SETTINGS_NOT_SAVED'))
     }
   }
 

@@ -8,7 +8,7 @@ import { RepositoryProvider } from '@/data/repository-context'
 import { createTestRepository, withFailingSettingsWrites } from '@/data/test-support'
 import { AppError, ERROR_MESSAGES } from '@/domain/errors'
 import { SETTING_KEYS } from '@/domain/settings'
-import { PAGE_SIZE_NOT_SAVED, PageSizeSetting } from './page-size-setting'
+import { PageSizeSetting } from './page-size-setting'
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }))
 
@@ -47,7 +47,9 @@ describe('PDF page size', () => {
     const { repo } = createTestRepository()
     const user = renderSetting(withFailingSettingsWrites(repo, new Error('closed')))
     await user.click(await screen.findByRole('radio', { name: /A4/ }))
-    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(PAGE_SIZE_NOT_SAVED))
+    await vi.waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(ERROR_MESSAGES.PAGE_SIZE_NOT_SAVED),
+    )
     expect(screen.getByRole('radio', { name: /US Letter/ })).toBeChecked()
   })
 })

@@ -2,11 +2,9 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import { useRepository } from '@/data/repository-context'
 import { useLive } from '@/data/use-live'
-import { isAppError } from '@/domain/errors'
+import { messageFor } from '@/domain/errors'
 import { type PageSize, pageSizeSchema, SETTING_KEYS } from '@/domain/settings'
 import { RADIO_CLASS } from '@/ui/radio'
-
-export const PAGE_SIZE_NOT_SAVED = 'The PDF page size could not be saved. Please try again.'
 
 const OPTIONS: Array<{ value: PageSize; label: string }> = [
   { value: 'letter', label: 'US Letter (8.5 × 11 in)' },
@@ -29,7 +27,7 @@ export function PageSizeSetting() {
     } catch (error) {
       // Back to the size that is stored, so the page never shows a choice PDFs will not use.
       setPicked(null)
-      toast.error(isAppError(error) ? error.message : PAGE_SIZE_NOT_SAVED)
+      toast.error(messageFor(error, 'PAGE_SIZE_NOT_SAVED'))
     }
   }
 
