@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Repository } from '@/data/repository'
 import { RepositoryProvider } from '@/data/repository-context'
 import { createTestRepository } from '@/data/test-support'
-import { ERROR_MESSAGES } from '@/domain/errors'
+import { AppError, ERROR_MESSAGES } from '@/domain/errors'
 import { useSessionStore } from './session-store'
 import { SignOutButton } from './sign-out-button'
 
@@ -50,7 +50,7 @@ describe('sign out', () => {
     const { repo } = await signedIn()
     const failing: Repository = {
       ...repo,
-      auth: { ...repo.auth, signOut: () => Promise.reject(new Error('closed')) },
+      auth: { ...repo.auth, signOut: () => Promise.reject(new AppError('STORAGE_FULL')) },
     }
     const { onSignedOut, user } = renderButton(failing)
     await user.click(screen.getByRole('button', { name: 'Sign Out' }))

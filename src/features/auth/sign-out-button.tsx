@@ -1,6 +1,6 @@
 import { LogOut } from 'lucide-react'
 import { useRepository } from '@/data/repository-context'
-import { messageFor } from '@/domain/errors'
+import { ERROR_MESSAGES } from '@/domain/errors'
 import { Button } from '@/ui/button'
 import { loadToast } from '@/ui/lazy-toast'
 import { useSessionStore } from './session-store'
@@ -12,10 +12,11 @@ export function SignOutButton({ onSignedOut }: { onSignedOut: () => void }) {
   async function signOut() {
     try {
       await repository.auth.signOut()
-    } catch (error) {
-      // Still signed in: say so, rather than leave someone believing they have left.
+    } catch {
+      // Whatever the cause, what matters is that they are still signed in: say so, rather than
+      // leave someone believing they have left.
       const toast = await loadToast()
-      toast.error(messageFor(error, 'SIGN_OUT_FAILED'))
+      toast.error(ERROR_MESSAGES.SIGN_OUT_FAILED)
       return
     }
     setUser(null)
