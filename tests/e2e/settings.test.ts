@@ -39,6 +39,16 @@ describe('settings, backup and many tabs', () => {
       /^Using .+ of .+ available\.$/,
     )
     expect(await page.getByTestId('storage-persistence').textContent()).toMatch(/persistent/i)
+    const keep = page.getByRole('button', { name: 'Keep Data Persistently' })
+    if (await keep.isVisible()) {
+      // The browser decides: either the data is kept now, or the page says it was declined.
+      await keep.click()
+      await visible(
+        page
+          .getByText(/^Persistent:/)
+          .or(page.getByRole('status').filter({ hasText: 'The browser declined for now.' })),
+      )
+    }
     await screenshot(page, 'settings-desktop')
     const before = await Promise.all(TABLES.map((table) => readTable(page, table)))
 

@@ -7,15 +7,19 @@ import {
 } from '@/lib/storage-status'
 import { Button } from '@/ui/button'
 
+export const STORAGE_DECLINED =
+  'The browser declined for now. Browsers keep data for sites that are installed or used often; until then, export a backup now and then.'
+
 /** Whether the browser promised to keep the data, and how much room it takes. */
 export function StoragePanel() {
   const [status, setStatus] = useState<StorageStatus | null>(null)
+  const [declined, setDeclined] = useState(false)
 
   const refresh = () => void readStorageStatus().then(setStatus)
   useEffect(refresh, [])
 
   async function askToKeep() {
-    await requestPersistentStorage()
+    setDeclined(!(await requestPersistentStorage()))
     refresh()
   }
 
@@ -41,6 +45,10 @@ export function StoragePanel() {
           </Button>
         </div>
       ) : null}
+      {/* Browsers decide for themselves, without asking the person; say so rather than do nothing. */}
+      <p role="status" className={declined ? 'text-ink-700 dark:text-ink-200' : 'sr-only'}>
+        {declined && status.persisted !== true ? STORAGE_DECLINED : ''}
+      </p>
     </div>
   )
 }
