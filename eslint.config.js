@@ -71,6 +71,21 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [ZOD_FROM_LIB] }] },
   },
   {
+    files: ['src/data/**/*.{ts,tsx}'],
+    ignores: ['src/data/dexie/context.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name='transaction'][arguments.0.value=/^r(eadonly)?$/]",
+          message:
+            'Read through readTransaction (src/data/dexie/context.ts), which answers when the reads are in (docs/decisions/016-reads-answer-when-read.md).',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/lib/zod.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },

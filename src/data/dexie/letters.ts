@@ -71,8 +71,8 @@ export function createLettersRepository(context: RepositoryContext): LettersRepo
 
     // The user row keeps the count, so it is read with the role check itself.
     countMine: () =>
-      db.transaction(
-        'r',
+      readTransaction(
+        db,
         [db.session, db.users],
         async () => (await requireRole(db, ['user'])).letterCount ?? 0,
       ),

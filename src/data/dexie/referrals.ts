@@ -1,7 +1,7 @@
 import { AppError } from '@/domain/errors'
 import type { EmployeeCoupon, ReferralsRepository } from '../repository'
 import { creditWithin, employeeByCode } from './commission-ledger'
-import { type RepositoryContext, requireRole } from './context'
+import { type RepositoryContext, readTransaction, requireRole } from './context'
 
 export function createReferralsRepository({ db, clock }: RepositoryContext): ReferralsRepository {
   return {
@@ -30,8 +30,8 @@ export function createReferralsRepository({ db, clock }: RepositoryContext): Ref
     },
 
     async myCommissions() {
-      return db.transaction(
-        'r',
+      return readTransaction(
+        db,
         [db.commissions, db.subscriptions, db.users, db.session],
         async () => {
           const employee = await requireRole(db, ['employee'])
