@@ -62,6 +62,30 @@ describe('theme', () => {
     expect(localStorage.getItem('letterhead.theme')).toBe('system')
   })
 
+  it('keeps a later choice when an earlier one fails to save after it', async () => {
+    const { repo } = createTestRepository()
+    let failDark: (error: Error) => void = () => undefined
+    const slowDark: Repository = {
+      ...repo,
+      settings: {
+        ...repo.settings,
+        set: (key, value) =>
+          value === 'dark'
+            ? new Promise((_resolve, reject) => (failDark = reject))
+            : repo.settings.set(key, value),
+      },
+    }
+    const user = renderSwitch(slowDark)
+    const select = screen.getByRole('combobox', { name: 'Theme' })
+    await user.selectOptions(select, 'Dark')
+    await user.selectOptions(select, 'Light')
+    await vi.waitFor(async () => expect(await repo.settings.get('theme')).toBe('light'))
+    failDark(new Error('closed'))
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledOnce())
+    expect(select).toHaveValue('light')
+    expect(localStorage.getItem('letterhead.theme')).toBe('light')
+  })
+
   it('says the theme was not saved when storage fails in another way', async () => {
     const { repo } = createTestRepository()
     const user = renderSwitch(withFailingSettingsWrites(repo, new Error('closed')))

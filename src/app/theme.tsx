@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useContext, useEffect, useState } from 'react'
+import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react'
 import { useRepository } from '@/data/repository-context'
 
 export const THEMES = ['light', 'dark', 'system'] as const
@@ -53,6 +53,7 @@ type ThemeProviderProps = {
 export function ThemeProvider({ children, followSettings = true }: ThemeProviderProps) {
   const repository = useRepository()
   const [theme, setThemeState] = useState<Theme>(readMirror)
+  const choices = useRef(0)
 
   useEffect(() => {
     if (!followSettings) return
@@ -81,12 +82,14 @@ export function ThemeProvider({ children, followSettings = true }: ThemeProvider
 
   async function setTheme(next: Theme) {
     const previous = theme
+    const choice = ++choices.current
     show(next)
     try {
       await repository.settings.set('theme', next)
     } catch (error) {
-      // Not saved, so not kept: the next start would read the old theme anyway.
-      show(previous)
+      // Not saved, so not kept: the next start would read the old theme anyway. A later choice
+      // has replaced this one already, and stays.
+      if (choice === choices.current) show(previous)
       throw error
     }
   }
