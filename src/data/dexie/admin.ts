@@ -4,7 +4,7 @@ import type { Role, User } from '@/domain/types'
 import type { AdminPage, AdminRepository, AdminUserRow } from '../admin-repository'
 import type { LetterheadDatabase } from '../database'
 import { containsNeedle, type Paging, pageOf, parseAdminQuery, scanTable } from './admin-page'
-import { type RepositoryContext, readAs, readTransaction, requireRole } from './context'
+import { type RepositoryContext, readAs, requireRole } from './context'
 
 /** Accounts of one role in the order of `field`, through the `[role+field]` index. */
 const byRole = (db: LetterheadDatabase, role: Role, field: string) =>
@@ -77,7 +77,7 @@ async function ownedPage<T extends Owned, Insert>(
 export function createAdminRepository({ db, clock }: RepositoryContext): AdminRepository {
   /** Runs `read` in one read transaction (so a page and its total agree), for admins only. */
   function asAdmin<T>(tables: Dexie.Table[], read: () => Promise<T>): Promise<T> {
-    return readTransaction(db, [db.session, db.users, ...tables], () => readAs(db, ['admin'], read))
+    return readAs(db, ['admin'], tables, read)
   }
 
   return {

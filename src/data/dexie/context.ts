@@ -59,13 +59,21 @@ export async function readAsUser<T>(
   return { user: check.value, value: result.value }
 }
 
-/** As `readAsUser`, for reads that need only their own answer. */
-export async function readAs<T>(
+/**
+ * As `readAsUser`, for reads that need only their own answer, in a read
+ * transaction of its own over the session, the users and `tables`.
+ */
+export function readAs<T>(
   db: LetterheadDatabase,
   roles: readonly Role[],
+  tables: readonly Table[],
   read: (userId: string) => Promise<T>,
 ): Promise<T> {
-  return (await readAsUser(db, roles, read)).value
+  return readTransaction(
+    db,
+    [db.session, db.users, ...tables],
+    async () => (await readAsUser(db, roles, read)).value,
+  )
 }
 
 /**

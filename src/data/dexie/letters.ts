@@ -27,7 +27,7 @@ export function createLettersRepository(context: RepositoryContext): LettersRepo
 
   /** Reads the signed-in user's letters in one read transaction with the check of who is asking. */
   function mineRead<T>(read: (userId: string) => Promise<T>): Promise<T> {
-    return readTransaction(db, [db.letters, db.session, db.users], () => readAs(db, ['user'], read))
+    return readAs(db, ['user'], [db.letters], read)
   }
 
   return {
@@ -64,7 +64,6 @@ export function createLettersRepository(context: RepositoryContext): LettersRepo
       )
     },
 
-    // The callback must be an async function for Dexie to keep the transaction open across awaits.
     get: (id) => readTransaction(db, [db.letters, db.session, db.users], () => ownLetter(db, id)),
 
     listMine: () => mineRead((userId) => mine(db, userId).reverse().toArray()),

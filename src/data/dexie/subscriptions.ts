@@ -5,7 +5,7 @@ import { planExpiry, requirePlan } from '@/domain/plans'
 import type { Subscription, User } from '@/domain/types'
 import type { NewSubscription, SubscriptionsRepository } from '../repository'
 import { creditWithin, employeeByCode } from './commission-ledger'
-import { type RepositoryContext, readAs, readTransaction, requireRole, stamp } from './context'
+import { type RepositoryContext, readAs, requireRole, stamp } from './context'
 import { entitlementsOf, purchasesOf } from './credits'
 
 const CARD_LAST4 = /^\d{4}$/
@@ -73,8 +73,8 @@ export function createSubscriptionsRepository({
     },
 
     entitlements: () =>
-      readTransaction(db, [db.subscriptions, db.session, db.users], async () =>
-        entitlementsOf(await readAs(db, ['user'], (userId) => purchasesOf(db, userId)), clock()),
+      readAs(db, ['user'], [db.subscriptions], (userId) => purchasesOf(db, userId)).then(
+        (purchases) => entitlementsOf(purchases, clock()),
       ),
 
     async listAll() {
