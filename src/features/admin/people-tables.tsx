@@ -4,7 +4,7 @@ import type { Column } from '@/ui/data-table'
 import type { AdminTableConfig } from './admin-table'
 import { createdColumn, NOWRAP, NUMERIC } from './cells'
 
-type Person = { fullName: string; email: string; createdAt: string }
+type Person = { fullName: string; email: string }
 
 /** Who an account is: the first columns of both people tables. */
 function whoColumns<Row extends Person>(): Column<Row>[] {
@@ -26,7 +26,6 @@ function whoColumns<Row extends Person>(): Column<Row>[] {
   ]
 }
 
-/** When the account was made: the last column of both people tables. */
 export const USERS_TABLE: AdminTableConfig<AdminUserRow> = {
   tab: 'users',
   title: 'Users',
