@@ -43,6 +43,20 @@ export const ERROR_MESSAGES = {
   PROCESSING_ERROR: 'Your card could not be processed just now. Please try again in a moment.',
   IDEMPOTENCY_CONFLICT:
     'This payment was already submitted with different details. Please start checkout again.',
+  NEEDS_CONNECTION:
+    'You are offline. Signing in and creating an account need a connection to the Letterhead server; try again when you are back online.',
+  SERVER_UNREACHABLE:
+    'The Letterhead server did not answer. Check your connection and try again in a moment.',
+  SERVER_ERROR: 'Something went wrong on the Letterhead server. Please try again.',
+  SESSION_ENDED: 'Your session has ended. Please sign in again.',
+  RATE_LIMITED: 'Too many requests from this address. Please wait a minute and try again.',
+  ORIGIN_REFUSED: 'This request did not come from Letterhead, so it was refused.',
+  BODY_TOO_LARGE: 'That request is too large.',
+  WRONG_CURRENT_PASSWORD: 'The current password is not correct.',
+  SAME_PASSWORD: 'Choose a new password that differs from the current one.',
+  DATABASE_UNAVAILABLE: 'The Letterhead server cannot reach its database right now.',
+  DEVICE_ACCOUNT_CONFLICT:
+    'This device already holds a device-only account with this email. Export a backup of it from Settings before signing in to the server account here.',
 } as const
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES
