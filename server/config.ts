@@ -1,0 +1,93 @@
+import { resolve } from 'node:path'
+import { z } from '@/lib/zod'
+
+/** Used when ADMIN_SECRET is not set; documented in the README and warned about at start-up. */
+export const DEVELOPMENT_ADMIN_SECRET = 'letterhead-dev-admin'
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+
+const port = (name: string) =>
+  z.coerce
+    .number({ message: `${name} must be a port number from 1 to 65535` })
+    .int(`${name} must be a port number from 1 to 65535`)
+    .min(1, `${name} must be a port number from 1 to 65535`)
+    .max(65535, `${name} must be a port number from 1 to 65535`)
+
+const flag = (name: string) =>
+  z.enum(['true', 'false', '1', '0'], { message: `${name} must be true or false` })
+
+const configSchema = z.object({
+  PORT: port('PORT').default(4173),
+  HOST: z.string().min(1, 'HOST must not be empty').default('127.0.0.1'),
+  DATA_DIR: z.string().min(1, 'DATA_DIR must not be empty').default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  STATIC_DIR: z.string().min(1, 'STATIC_DIR must not be empty').default('dist'),
+  ADMIN_SECRET: z.string().min(1, 'ADMIN_SECRET must not be empty').optional(),
+  LOG_LEVEL: z
+    .enum(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
+    .default('info'),
+  AUTH_RATE_LIMIT: z.coerce
+    .number({ message: 'AUTH_RATE_LIMIT must be a whole number of requests a minute, at least 30' })
+    .int('AUTH_RATE_LIMIT must be a whole number of requests a minute, at least 30')
+    .min(30, 'AUTH_RATE_LIMIT must be a whole number of requests a minute, at least 30')
+    .default(60),
+  TRUST_PROXY: flag('TRUST_PROXY').default('false'),
+  PUBLIC_ORIGIN: z
+    .url({ message: 'PUBLIC_ORIGIN must be an origin such as https://letters.example.com' })
+    .transform((value) => new URL(value).origin)
+    .optional(),
+})
+
+const SECRET_NAMES = new Set(['ADMIN_SECRET', 'DATABASE_URL'])
+
+export type Config = {
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl: string | undefined
+  staticDir: string
+  adminSecret: string
+  usesDevelopmentAdminSecret: boolean
+  logLevel: (typeof LOG_LEVELS)[number]
+  authRateLimit: number
+  trustProxy: boolean
+  /** The origin browsers see; when unset, each request's own Host is taken as the origin. */
+  publicOrigin: string | undefined
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+/** Reads the environment; a bad value throws one line naming the variable and what it must be. */
+export function readConfig(env: NodeJS.ProcessEnv): Config {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  )
+  const parsed = configSchema.safeParse(present)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const name = String(issue?.path[0] ?? 'configuration')
+    // Secrets are never echoed: the line goes to logs.
+    const got = SECRET_NAMES.has(name) ? '' : ` (got ${JSON.stringify(present[name] ?? '')})`
+    throw new ConfigError(`Invalid ${name}: ${issue?.message ?? 'not a valid value'}${got}`)
+  }
+  const value = parsed.data
+  return {
+    port: value.PORT,
+    host: value.HOST,
+    dataDir: resolve(value.DATA_DIR),
+    databaseUrl: value.DATABASE_URL,
+    staticDir: resolve(value.STATIC_DIR),
+    adminSecret: value.ADMIN_SECRET ?? DEVELOPMENT_ADMIN_SECRET,
+    usesDevelopmentAdminSecret:
+      (value.ADMIN_SECRET ?? DEVELOPMENT_ADMIN_SECRET) === DEVELOPMENT_ADMIN_SECRET,
+    logLevel: value.LOG_LEVEL,
+    authRateLimit: value.AUTH_RATE_LIMIT,
+    trustProxy: value.TRUST_PROXY === 'true' || value.TRUST_PROXY === '1',
+    publicOrigin: value.PUBLIC_ORIGIN,
+  }
+}

@@ -1,0 +1,110 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import * as schema from './schema'
+
+export type Schema = typeof schema
+/** A database handle or a transaction: services take either. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+export type Tx = PgTransaction<PgQueryResultHKT, Schema>
+
+export type DatabaseKind = 'pglite' | 'postgres'
+
+export type Database = {
+  db: Db
+  kind: DatabaseKind
+  /** Runs one raw query through the driver, bypassing the ORM; for health checks and benchmarks. */
+  query(text: string, params?: unknown[]): Promise<unknown[]>
+  close(): Promise<void>
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url))
+
+/** Any key will do, as long as every Letterhead instance uses the same one. */
+const MIGRATION_LOCK = 7_384_512_001
+
+export type DatabaseTarget =
+  | {
+      kind: 'pglite'
+      /** A directory, or null for an in-memory database (tests). */ dataDir: string | null
+    }
+  | { kind: 'postgres'; url: string; poolSize?: number }
+
+/** Opens the database and brings its schema up to date, each migration once, in a transaction. */
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  return target.kind === 'pglite'
+    ? openPglite(target.dataDir)
+    : openPostgres(target.url, target.poolSize)
+}
+
+async function openPglite(dataDir: string | null): Promise<Database> {
+  let path: string | undefined
+  if (dataDir !== null) {
+    path = join(dataDir, 'pglite')
+    mkdirSync(path, { recursive: true })
+  }
+  const client = await PGlite.create(path ? { dataDir: path } : {})
+  const db = drizzlePglite({ client, schema })
+  // One process owns a PGlite directory, so no lock is needed around migrations.
+  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    query: async (text, params) => (await client.query(text, params)).rows,
+    close: () => client.close(),
+  }
+}
+
+async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  await migratePostgres(url)
+  const pool = new pg.Pool({ connectionString: url, max: poolSize })
+  // An idle client that loses its server must not crash the process; the next query reports it.
+  pool.on('error', () => undefined)
+  const db = drizzlePg({ client: pool, schema })
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    query: async (text, params) => (await pool.query(text, params)).rows as unknown[],
+    close: () => pool.end(),
+  }
+}
+
+/**
+ * Several instances may start at once against one PostgreSQL: an advisory
+ * lock on a connection of its own lets one migrate while the others wait, then
+ * find nothing left to do.
+ */
+async function migratePostgres(url: string) {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
+    await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_FOLDER })
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined)
+    await client.end()
+  }
+}
+
+/** Whether the database answers; a health check must not hang on a dead one. */
+export async function databaseAnswers(database: Database, timeoutMs = 2000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs)
+  })
+  try {
+    return await Promise.race([database.db.execute(sql`select 1`).then(() => true), timeout])
+  } catch {
+    return false
+  } finally {
+    clearTimeout(timer)
+  }
+}

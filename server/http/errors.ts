@@ -1,0 +1,101 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { errorBody } from '@/domain/api'
+import { AppError, type ErrorCode } from '@/domain/errors'
+
+/** The HTTP status of each refusal the server sends. */
+const STATUS: Partial<Record<ErrorCode, number>> = {
+  INVALID_INPUT: 400,
+  WRONG_CURRENT_PASSWORD: 400,
+  SAME_PASSWORD: 400,
+  INVALID_CREDENTIALS: 401,
+  NOT_SIGNED_IN: 401,
+  SESSION_ENDED: 401,
+  INVALID_ADMIN_SECRET: 403,
+  FORBIDDEN: 403,
+  ORIGIN_REFUSED: 403,
+  NOT_FOUND: 404,
+  USER_EXISTS: 409,
+  BODY_TOO_LARGE: 413,
+  TOO_MANY_ATTEMPTS: 429,
+  RATE_LIMITED: 429,
+  DATABASE_UNAVAILABLE: 503,
+}
+
+export function statusOf(code: ErrorCode): number {
+  return STATUS[code] ?? 500
+}
+
+/** What Fastify itself refuses before a route runs, in words a client can act on. */
+function describeFastifyError(error: FastifyError): { code: ErrorCode; message: string } {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { code: 'BODY_TOO_LARGE', message: 'That request is too large.' }
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return {
+        code: 'INVALID_INPUT',
+        message: 'Send the request body as JSON (Content-Type: application/json).',
+      }
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { code: 'INVALID_INPUT', message: 'The request body is empty; send a JSON object.' }
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { code: 'INVALID_INPUT', message: 'The request body is not valid JSON.' }
+    default:
+      return { code: 'INVALID_INPUT', message: error.message }
+  }
+}
+
+type ValidationIssue = {
+  keyword: string
+  instancePath: string
+  message?: string
+  params: Record<string, unknown>
+}
+
+/** zod's wording for a missing or mistyped field names no field; say which one. */
+export function describeValidation(issue: ValidationIssue | undefined): string {
+  if (!issue) return 'The request is not valid.'
+  const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.')
+  if (issue.keyword === 'invalid_type') {
+    if (!field) return 'Send a JSON object.'
+    return issue.message?.endsWith('received undefined')
+      ? `${field} is required.`
+      : `${field} must be a ${String(issue.params.expected)}.`
+  }
+  if (issue.keyword === 'unrecognized_keys') {
+    const keys = Array.isArray(issue.params.keys) ? issue.params.keys.map(String) : []
+    return `Unknown field${keys.length === 1 ? '' : 's'}: ${keys.join(', ')}.`
+  }
+  return issue.message ?? 'The request is not valid.'
+}
+
+/**
+ * Every error becomes `{"error":{"code","message"}}`. Refusals of what a client
+ * sent keep their 4xx status and say what was wrong; anything else is logged
+ * and answered with a plain 500 that reveals nothing.
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(statusOf(error.code)).send(errorBody(error.code, error.message))
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply
+        .status(400)
+        .send(errorBody('INVALID_INPUT', describeValidation(error.validation[0])))
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send(errorBody('RATE_LIMITED'))
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      const { code, message } = describeFastifyError(error)
+      return reply.status(error.statusCode).send(errorBody(code, message))
+    }
+    request.log.error({ err: error }, 'request failed')
+    return reply.status(500).send(errorBody('SERVER_ERROR'))
+  })
+}
+
+export function apiNotFound() {
+  return errorBody('NOT_FOUND', 'There is no such API route.')
+}
