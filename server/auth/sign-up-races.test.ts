@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { countRows, newAccountBody, post, useTestServer } from '../test-support/test-server'
+import { countRows, newAccountBody, post, setupTestServer } from '../test-support/test-server'
 
 // The first two employees draw the same code; the second must be given another.
 const draws = ['EMPAAAAAA', 'EMPAAAAAA', 'EMPBBBBBB']
-const server = useTestServer({ drawCouponCode: () => draws.shift() ?? 'EMPZZZZZZ' })
+const server = setupTestServer({ drawCouponCode: () => draws.shift() ?? 'EMPZZZZZZ' })
 
 describe('coupon codes and emails under contention', () => {
   it('draws again when a coupon code is taken, so codes stay unique across accounts', async () => {

@@ -7,10 +7,10 @@ import {
   post,
   sessionCookie,
   TEST_ADMIN_SECRET,
-  useTestServer,
+  setupTestServer,
 } from '../test-support/test-server'
 
-const server = useTestServer()
+const server = setupTestServer()
 
 describe('POST /api/auth/sign-up', () => {
   it('creates a user, answers 201 with the user and a session cookie that `me` accepts', async () => {

@@ -47,7 +47,7 @@ export type TestServerOptions = {
 }
 
 /** A Letterhead server on a fresh database for the test file, closed after it. */
-export function useTestServer(options: TestServerOptions = {}): () => TestServer {
+export function setupTestServer(options: TestServerOptions = {}): () => TestServer {
   let server: TestServer | undefined
   let drop: (() => Promise<void>) | undefined
   beforeAll(async () => {
