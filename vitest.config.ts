@@ -17,6 +17,7 @@ export default defineConfig({
       'src/**/*.test.{ts,tsx}',
       'tests/unit/**/*.test.{ts,tsx}',
       'tests/component/**/*.test.{ts,tsx}',
+      'scripts/**/*.test.{ts,mjs}',
     ],
     environment: 'node',
     setupFiles: ['./tests/setup/unit-setup.ts'],
