@@ -86,7 +86,7 @@ export async function listSessions(
     .select()
     .from(sessions)
     .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
-    .orderBy(desc(sessions.lastSeenAt))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt))
   return rows.map((row) => ({
     id: row.id,
     device: deviceLabel(row.userAgent),

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
-import { errorBody } from '@/domain/api'
+import { errorBody, errorBodySchema } from '@/domain/api'
 import { AppError, type ErrorCode } from '@/domain/errors'
 
 /** The HTTP status of each refusal the server sends. */
@@ -85,7 +85,9 @@ export function registerErrorHandling(app: FastifyInstance) {
         .send(errorBody('INVALID_INPUT', describeValidation(error.validation[0])))
     }
     if (error.statusCode === 429) {
-      return reply.status(429).send(errorBody('RATE_LIMITED'))
+      // The rate limiter throws the body its errorResponseBuilder made, wait included.
+      const built = errorBodySchema.safeParse(error)
+      return reply.status(429).send(built.success ? built.data : errorBody('RATE_LIMITED'))
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const { code, message } = describeFastifyError(error)
