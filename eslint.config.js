@@ -13,6 +13,37 @@ const ZOD_FROM_LIB = {
   allowTypeImports: true,
 }
 
+/** Only server/db talks to the database drivers; everything else goes through its services. */
+const DATABASE_DRIVERS = [
+  'pg',
+  '@electric-sql/pglite',
+  'drizzle-orm/pglite',
+  'drizzle-orm/node-postgres',
+].map((name) => ({ name, message: 'Only server/db may import database drivers.' }))
+
+/** The server shares only the pure rules in src/domain (and the zod set-up they use) with the app. */
+const SERVER_MAY_NOT_IMPORT = [
+  {
+    group: [
+      '@/app/*',
+      '@/data/*',
+      '@/features/*',
+      '@/routes/*',
+      '@/ui/*',
+      '@/pwa/*',
+      '@/lib/*',
+      '!@/lib/zod',
+    ],
+    message: 'server/ imports only src/domain from the app.',
+  },
+  { group: ['**/src/*'], message: "Import the app's domain rules as @/domain/…." },
+]
+
+const NO_SERVER_IN_SRC = {
+  group: ['**/server/*', '**/server'],
+  message: 'src/ never imports server/.',
+}
+
 const FEATURES = ['auth', 'letters', 'billing', 'referrals', 'admin', 'marketing', 'settings']
 
 /** A feature may not reach into another feature: shared pieces belong in ui/, lib/ or domain/. */
@@ -23,10 +54,13 @@ const featureBoundaries = FEATURES.map((feature) => ({
       'error',
       {
         paths: [ONLY_DATA_USES_DEXIE, ZOD_FROM_LIB],
-        patterns: FEATURES.filter((other) => other !== feature).map((other) => ({
-          group: [`@/features/${other}/*`, `@/features/${other}`, `**/features/${other}/*`],
-          message: `features/${feature} may not import features/${other}; move shared code to ui/, lib/ or domain/.`,
-        })),
+        patterns: [
+          NO_SERVER_IN_SRC,
+          ...FEATURES.filter((other) => other !== feature).map((other) => ({
+            group: [`@/features/${other}/*`, `@/features/${other}`, `**/features/${other}/*`],
+            message: `features/${feature} may not import features/${other}; move shared code to ui/, lib/ or domain/.`,
+          })),
+        ],
       },
     ],
   },
@@ -65,11 +99,6 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: [ONLY_DATA_USES_DEXIE, ZOD_FROM_LIB] }],
     },
   },
-  ...featureBoundaries,
-  {
-    files: ['src/data/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { paths: [ZOD_FROM_LIB] }] },
-  },
   {
     files: ['src/data/**/*.{ts,tsx}'],
     ignores: ['src/data/dexie/context.ts', '**/*.test.{ts,tsx}'],
@@ -82,6 +111,57 @@ export default tseslint.config(
           message:
             'Read through readTransaction (src/data/dexie/context.ts), which answers when the reads are in (docs/decisions/016-reads-answer-when-read.md).',
         },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [ONLY_DATA_USES_DEXIE, ZOD_FROM_LIB],
+          patterns: [
+            { group: ['**/server/*', '**/server'], message: 'src/ never imports server/.' },
+          ],
+        },
+      ],
+    },
+  },
+  ...featureBoundaries,
+  {
+    files: ['src/data/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [ZOD_FROM_LIB],
+          patterns: [
+            { group: ['**/server/*', '**/server'], message: 'src/ never imports server/.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/db/**', 'server/test-support/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [ZOD_FROM_LIB, ...DATABASE_DRIVERS],
+          patterns: SERVER_MAY_NOT_IMPORT,
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/db/**/*.ts', 'server/test-support/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [ZOD_FROM_LIB], patterns: SERVER_MAY_NOT_IMPORT },
       ],
     },
   },
