@@ -6,6 +6,7 @@ type Method = (...args: unknown[]) => Promise<unknown>
 // A Record, so a part added to Repository and not listed here fails to compile.
 const PARTS: Record<Part, true> = {
   auth: true,
+  account: true,
   letters: true,
   subscriptions: true,
   referrals: true,

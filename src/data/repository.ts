@@ -1,4 +1,10 @@
-import type { AdminSignUpInput, SignInInput, SignUpInput } from '@/domain/auth-schemas'
+import type { SessionSummary } from '@/domain/api'
+import type {
+  AdminSignUpInput,
+  ChangePasswordInput,
+  SignInInput,
+  SignUpInput,
+} from '@/domain/auth-schemas'
 import type { BackupFile } from '@/domain/backup-schema'
 import type { ContactMessageInput } from '@/domain/contact-schema'
 import type { Entitlements } from '@/domain/credits'
@@ -22,6 +28,7 @@ import type { AdminRepository } from './admin-repository'
  */
 export type Repository = {
   auth: AuthRepository
+  account: AccountRepository
   letters: LettersRepository
   subscriptions: SubscriptionsRepository
   referrals: ReferralsRepository
@@ -34,6 +41,9 @@ export type Repository = {
   observe<T>(query: () => Promise<T>): Subscribable<T>
 }
 
+/** The parts that differ between the modes: who is signed in, and how. */
+export type AccountParts = Pick<Repository, 'auth' | 'account'>
+
 export type Subscribable<T> = {
   subscribe(observer: { next: (value: T) => void; error?: (error: unknown) => void }): {
     unsubscribe(): void
@@ -44,8 +54,38 @@ export type AuthRepository = {
   signUp(input: SignUpInput): Promise<User>
   signUpAdmin(input: AdminSignUpInput): Promise<User>
   signIn(input: SignInInput): Promise<User>
+  /** Ends the session on this device at once, online or not. */
   signOut(): Promise<void>
+  /** Who is signed in on this device, read from the device: instant, and offline too. */
   currentUser(): Promise<User | null>
+  /**
+   * Asks whoever holds the account whether this device's session still
+   * stands, and ends it here when it does not (ended elsewhere, expired, the
+   * password changed). Resolves whatever the answer; no answer changes nothing.
+   */
+  confirmSession(): Promise<void>
+}
+
+/**
+ * Where the signed-in account is signed in: on the server, each session with
+ * its device; an account that lives on this device only has no other sessions.
+ */
+export type AccountSessions =
+  | { kind: 'server'; sessions: SessionSummary[] }
+  | { kind: 'device-only' }
+
+export type ChangedPassword = {
+  user: User
+  /** Whether the account's sessions on other devices were ended with the change. */
+  otherSessionsEnded: boolean
+}
+
+/** The signed-in account's security: its sessions and its password. */
+export type AccountRepository = {
+  sessions(): Promise<AccountSessions>
+  /** Ends every session of the account but this device's; answers how many ended. */
+  signOutOthers(): Promise<{ ended: number }>
+  changePassword(input: ChangePasswordInput): Promise<ChangedPassword>
 }
 
 export type LetterPage = { letters: Letter[]; total: number }

@@ -43,6 +43,15 @@ export const adminSignUpSchema = z.object({
   adminSecret: z.string().min(1, 'Admin secret key is required'),
 })
 
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string()
+    .min(1, 'Current password is required')
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  newPassword: newPasswordSchema,
+})
+
 export type SignInInput = z.input<typeof signInSchema>
 export type SignUpInput = z.input<typeof signUpSchema>
 export type AdminSignUpInput = z.input<typeof adminSignUpSchema>
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>

@@ -45,6 +45,8 @@ export const ERROR_MESSAGES = {
     'This payment was already submitted with different details. Please start checkout again.',
   NEEDS_CONNECTION:
     'You are offline. Signing in and creating an account need a connection to the Letterhead server; try again when you are back online.',
+  ACCOUNT_NEEDS_CONNECTION:
+    'You are offline. Your sessions and your password are kept on the Letterhead server; try again when you are back online.',
   SERVER_UNREACHABLE:
     'The Letterhead server did not answer. Check your connection and try again in a moment.',
   SERVER_ERROR: 'Something went wrong on the Letterhead server. Please try again.',
@@ -60,6 +62,11 @@ export const ERROR_MESSAGES = {
 } as const
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES
+
+/** Whether a code from elsewhere (the server's answer) is one of ours. */
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(ERROR_MESSAGES, code)
+}
 
 export class AppError extends Error {
   readonly code: ErrorCode
