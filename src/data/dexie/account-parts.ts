@@ -1,0 +1,16 @@
+import type { AccountParts } from '../repository'
+import { createLocalAccountRepository } from './account'
+import { type AuthOptions, createAuthRepository } from './auth'
+import type { RepositoryContext } from './context'
+import { guardStorage } from './storage-guard'
+
+/** Accounts that live on this device: device-only mode. */
+export function createDeviceAccountParts(
+  context: RepositoryContext,
+  options: AuthOptions = {},
+): AccountParts {
+  return {
+    auth: guardStorage(createAuthRepository(context, options)),
+    account: guardStorage(createLocalAccountRepository(context)),
+  }
+}
