@@ -37,6 +37,8 @@ export const PWA_OPTIONS: Partial<VitePWAOptions> = {
     // jsPDF's chunk is larger than Workbox's 2 MiB default; it must still be cached for offline export.
     maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
     navigateFallback: '/index.html',
+    // The server's API is never the app shell, even when opened as a page (decision 019).
+    navigateFallbackDenylist: [/^\/api(\/|$)/],
     cleanupOutdatedCaches: true,
   },
 }
