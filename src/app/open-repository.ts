@@ -1,5 +1,6 @@
-import { createDexieRepository } from '@/data/dexie-repository'
+import { createAppRepository } from '@/data/app-repository'
 import type { Repository } from '@/data/repository'
+import { ERROR_MESSAGES } from '@/domain/errors'
 import { loadToast } from '@/ui/lazy-toast'
 import { plainMessage } from './plain-message'
 
@@ -8,10 +9,17 @@ let opened: Repository | undefined
 /**
  * This tab's one repository, made on first use; whether the landing page or
  * the app asks first, both get the same one. Dexie opens the database with
- * the first query.
+ * the first query; which mode this load runs in is asked only when an
+ * account call needs it (see data/app-mode.ts).
  */
 export function openRepository(container: HTMLElement): Repository {
-  opened ??= createDexieRepository({
+  opened ??= createAppRepository({
+    // The dashboard gives way to the sign-in page by itself; this says why.
+    onSessionEnded: () => {
+      void loadToast().then((toast) =>
+        toast.error(ERROR_MESSAGES.SESSION_ENDED, { id: 'session-ended' }),
+      )
+    },
     events: {
       // Shown until the other tabs close; React replaces it when the upgrade goes through.
       onBlocked: () => {

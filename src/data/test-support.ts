@@ -1,3 +1,4 @@
+import type { KeyValueStore } from './browser-storage'
 import { openDatabase } from './database'
 import { createDexieRepository, type DexieRepositoryOptions } from './dexie-repository'
 import type { Repository } from './repository'
@@ -47,4 +48,15 @@ export async function signUpWithLetters(repo: Repository, email: string, plan = 
 /** `repository`, except that every settings write fails with `error`. */
 export function withFailingSettingsWrites(repository: Repository, error: Error): Repository {
   return { ...repository, settings: { ...repository.settings, set: () => Promise.reject(error) } }
+}
+
+/** For tests: `localStorage` in memory. */
+export function memoryStore(): KeyValueStore & { items: Map<string, string> } {
+  const items = new Map<string, string>()
+  return {
+    items,
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+  }
 }

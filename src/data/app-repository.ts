@@ -1,0 +1,39 @@
+import { appMode, type AppMode } from './app-mode'
+import { browserStore } from './browser-storage'
+import { type DatabaseEvents, openDatabase } from './database'
+import { type RepositoryContext, signedInUser } from './dexie/context'
+import { createDataParts } from './dexie/data-parts'
+import { lazyAccounts } from './lazy-accounts'
+import type { AccountParts, Repository } from './repository'
+
+export type AppRepositoryOptions = {
+  events?: DatabaseEvents
+  /** The server ended this device's session (elsewhere, expired, password changed). */
+  onSessionEnded: () => void
+  mode?: () => Promise<AppMode>
+}
+
+/**
+ * The app's repository. The data is the device's in both modes; accounts
+ * are the server's in server mode and the device's otherwise, and the mode
+ * is asked only when an account call first needs it (data/app-mode.ts).
+ */
+export function createAppRepository({
+  events,
+  onSessionEnded,
+  mode = appMode,
+}: AppRepositoryOptions): Repository {
+  const context: RepositoryContext = { db: openDatabase(undefined, events), clock: () => new Date() }
+  const loadAccounts = async (): Promise<AccountParts> => {
+    if ((await mode()) === 'server') {
+      const { createServerParts } = await import('./server/server-parts')
+      return createServerParts({ ...context, store: browserStore(), onSessionEnded })
+    }
+    const { createDeviceAccountParts } = await import('./dexie/account-parts')
+    return createDeviceAccountParts(context)
+  }
+  return {
+    ...createDataParts(context),
+    ...lazyAccounts(() => signedInUser(context.db), loadAccounts),
+  }
+}

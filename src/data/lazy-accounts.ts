@@ -1,0 +1,40 @@
+import type { User } from '@/domain/types'
+import type { AccountParts } from './repository'
+
+/**
+ * The account parts, loaded on the first call that needs them: signing in
+ * and out are a person's actions, never part of opening the app, so their
+ * code (the device's or the server's, whichever this load runs on) stays out
+ * of the app's start. Who is signed in is read straight from the device, at
+ * once and offline, and directly, so a reactive read can follow it. A failed
+ * load is not remembered, so the next call tries again.
+ */
+export function lazyAccounts(
+  currentUser: () => Promise<User | null>,
+  load: () => Promise<AccountParts>,
+): AccountParts {
+  let loaded: Promise<AccountParts> | undefined
+  const parts = () =>
+    (loaded ??= load().catch((error: unknown) => {
+      loaded = undefined
+      throw error
+    }))
+  const auth = async () => (await parts()).auth
+  const account = async () => (await parts()).account
+
+  return {
+    auth: {
+      signUp: async (input) => (await auth()).signUp(input),
+      signUpAdmin: async (input) => (await auth()).signUpAdmin(input),
+      signIn: async (input) => (await auth()).signIn(input),
+      signOut: async () => (await auth()).signOut(),
+      currentUser,
+      confirmSession: async () => (await auth()).confirmSession(),
+    },
+    account: {
+      sessions: async () => (await account()).sessions(),
+      signOutOthers: async () => (await account()).signOutOthers(),
+      changePassword: async (input) => (await account()).changePassword(input),
+    },
+  }
+}

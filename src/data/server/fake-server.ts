@@ -1,0 +1,134 @@
+import { API_PATHS, type ApiUser, errorBody, type SessionSummary } from '@/domain/api'
+import type { ErrorCode } from '@/domain/errors'
+import { newId } from '@/domain/ids'
+
+/**
+ * For tests: the Letterhead server's auth routes, in memory, answering as the
+ * contract says. Each `device()` has its own cookie jar; `calls` records what
+ * reached the server; `down` makes every request fail as a dead network does.
+ */
+
+type Account = { user: ApiUser; password: string }
+type Session = SessionSummary & { token: string; userId: string }
+
+const NOW = '2026-11-22T12:00:00.000Z'
+export const FAKE_ADMIN_SECRET = 'the admin secret'
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+const refuse = (status: number, code: ErrorCode) => json(status, errorBody(code))
+
+export function createFakeServer() {
+  const accounts = new Map<string, Account>()
+  const sessions = new Map<string, Session>()
+  const calls: Array<{ method: string; path: string; body: unknown }> = []
+  let counter = 0
+  const state = { down: false }
+
+  function openSession(jar: { token: string | null }, user: ApiUser, device: string) {
+    const token = `token-${++counter}`
+    jar.token = token
+    sessions.set(token, {
+      token,
+      userId: user.id,
+      id: newId(),
+      device,
+      createdAt: NOW,
+      lastSeenAt: NOW,
+      current: false,
+    })
+  }
+
+  function newAccount(jar: { token: string | null }, body: Record<string, string>, role: string) {
+    const email = body.email ?? ''
+    if (accounts.has(email)) return refuse(409, 'USER_EXISTS')
+    const user = {
+      id: newId(),
+      email,
+      fullName: body.fullName ?? '',
+      role,
+      ...(role === 'employee' ? { couponCode: `EMP${String(++counter).padStart(6, 'A')}` } : {}),
+      createdAt: NOW,
+      updatedAt: NOW,
+    } as ApiUser
+    accounts.set(email, { user, password: body.password ?? '' })
+    openSession(jar, user, 'Chrome on Linux')
+    return json(201, { user })
+  }
+
+  function route(jar: { token: string | null }, method: string, path: string, body: never) {
+    const session = jar.token ? sessions.get(jar.token) : undefined
+    const me = session && [...accounts.values()].find((a) => a.user.id === session.userId)
+    switch (`${method} ${path}`) {
+      case `POST ${API_PATHS.signUp}`:
+        return newAccount(jar, body, (body as { role: string }).role)
+      case `POST ${API_PATHS.adminSignUp}`:
+        if ((body as { adminSecret: string }).adminSecret !== FAKE_ADMIN_SECRET)
+          return refuse(403, 'INVALID_ADMIN_SECRET')
+        return newAccount(jar, body, 'admin')
+      case `POST ${API_PATHS.signIn}`: {
+        const { email, password } = body as { email: string; password: string }
+        const account = accounts.get(email)
+        if (account?.password !== password) return refuse(401, 'INVALID_CREDENTIALS')
+        openSession(jar, account.user, 'Firefox on Windows')
+        return json(200, { user: account.user })
+      }
+      case `POST ${API_PATHS.signOut}`:
+        if (jar.token) sessions.delete(jar.token)
+        jar.token = null
+        return new Response(null, { status: 204 })
+    }
+    if (!session || !me) return refuse(401, 'NOT_SIGNED_IN')
+    switch (`${method} ${path}`) {
+      case `GET ${API_PATHS.me}`:
+        return json(200, { user: me.user })
+      case `GET ${API_PATHS.sessions}`:
+        return json(200, {
+          sessions: [...sessions.values()]
+            .filter((s) => s.userId === me.user.id)
+            .map(({ token, userId: _userId, ...summary }) => ({
+              ...summary,
+              current: token === session.token,
+            })),
+        })
+      case `POST ${API_PATHS.signOutOthers}`:
+      case `POST ${API_PATHS.changePassword}`: {
+        if (path === API_PATHS.changePassword) {
+          const change = body as { currentPassword: string; newPassword: string }
+          if (change.currentPassword !== me.password) return refuse(400, 'WRONG_CURRENT_PASSWORD')
+          me.password = change.newPassword
+        }
+        let ended = 0
+        for (const other of sessions.values()) {
+          if (other.userId !== me.user.id || other.token === session.token) continue
+          sessions.delete(other.token)
+          ended += 1
+        }
+        return path === API_PATHS.signOutOthers ? json(200, { ended }) : json(200, { user: me.user })
+      }
+    }
+    return refuse(404, 'NOT_FOUND')
+  }
+
+  return {
+    accounts,
+    sessions,
+    calls,
+    state,
+    /** A browser with its own cookie jar: a `fetch` for the client to use. */
+    device() {
+      const jar: { token: string | null } = { token: null }
+      const fetch: typeof globalThis.fetch = (input, init = {}) => {
+        const method = init.method ?? 'GET'
+        const path = typeof input === 'string' ? input : input instanceof URL ? input.pathname : ''
+        const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined
+        if (state.down) return Promise.reject(new TypeError('Failed to fetch'))
+        calls.push({ method, path, body })
+        return Promise.resolve(route(jar, method, path, body as never))
+      }
+      return { fetch, jar }
+    },
+  }
+}
+
+export type FakeServer = ReturnType<typeof createFakeServer>

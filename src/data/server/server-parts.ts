@@ -1,0 +1,50 @@
+import type { KeyValueStore } from '../browser-storage'
+import type { LetterheadDatabase } from '../database'
+import { guardStorage } from '../dexie/storage-guard'
+import { endSessionOf } from '../dexie/server-session'
+import type { AccountParts } from '../repository'
+import { type ApiClient, createApiClient } from './api-client'
+import { pendingSignOut } from './pending-sign-out'
+import { createServerAccount } from './server-account'
+import { createServerAuth } from './server-auth'
+import type { ServerContext } from './server-context'
+
+export type ServerPartsOptions = {
+  db: LetterheadDatabase
+  clock?: () => Date
+  client?: ApiClient
+  store: KeyValueStore | null
+  /** The session ended elsewhere and has now ended on this device: the app tells the person. */
+  onSessionEnded: () => void
+  /** Where `online` is announced; a sign-out left from offline is sent then. */
+  events?: Pick<EventTarget, 'addEventListener'> | null
+}
+
+/**
+ * The server-backed auth and account parts, loaded only in server mode;
+ * every other part of the repository stays on the device for now.
+ */
+export function createServerParts({
+  db,
+  clock = () => new Date(),
+  client = createApiClient(),
+  store,
+  onSessionEnded,
+  events = globalThis.window ?? null,
+}: ServerPartsOptions): AccountParts {
+  const signOuts = pendingSignOut(store, client)
+  const context: ServerContext = {
+    db,
+    clock,
+    client,
+    signOuts,
+    endedElsewhere: async (userId) => {
+      if (await endSessionOf(db, userId)) onSessionEnded()
+    },
+  }
+  events?.addEventListener('online', () => void signOuts.flush())
+  return {
+    auth: guardStorage(createServerAuth(context)),
+    account: guardStorage(createServerAccount(context)),
+  }
+}
