@@ -13,19 +13,29 @@ const port = (name: string) =>
     .min(1, `${name} must be a port number from 1 to 65535`)
     .max(65535, `${name} must be a port number from 1 to 65535`)
 
+/** A value of spaces alone is a slip, never a setting. */
+const text = (name: string) =>
+  z.string().refine((value) => value.trim() !== '', `${name} must not be blank`)
+
 const flag = (name: string) =>
   z.enum(['true', 'false', '1', '0'], { message: `${name} must be true or false` })
 
 const configSchema = z.object({
   PORT: port('PORT').default(4173),
-  HOST: z.string().min(1, 'HOST must not be empty').default('127.0.0.1'),
-  DATA_DIR: z.string().min(1, 'DATA_DIR must not be empty').default('./data'),
+  HOST: text('HOST')
+    .pipe(
+      z
+        .string()
+        .regex(/^[^\s/]+$/, 'HOST must be a host name or an address, such as 127.0.0.1 or 0.0.0.0'),
+    )
+    .default('127.0.0.1'),
+  DATA_DIR: text('DATA_DIR').default('./data'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\/.+/, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
-  STATIC_DIR: z.string().min(1, 'STATIC_DIR must not be empty').default('dist'),
-  ADMIN_SECRET: z.string().min(1, 'ADMIN_SECRET must not be empty').optional(),
+  STATIC_DIR: text('STATIC_DIR').default('dist'),
+  ADMIN_SECRET: text('ADMIN_SECRET').optional(),
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
     .default('info'),
@@ -35,8 +45,12 @@ const configSchema = z.object({
     .min(30, 'AUTH_RATE_LIMIT must be a whole number of requests a minute, at least 30')
     .default(60),
   TRUST_PROXY: flag('TRUST_PROXY').default('false'),
+  // Only http(s): any other scheme's origin is "null", which a sandboxed page elsewhere also sends.
   PUBLIC_ORIGIN: z
-    .url({ message: 'PUBLIC_ORIGIN must be an origin such as https://letters.example.com' })
+    .url({
+      protocol: /^https?$/,
+      message: 'PUBLIC_ORIGIN must be an origin such as https://letters.example.com',
+    })
     .transform((value) => new URL(value).origin)
     .optional(),
 })

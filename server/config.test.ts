@@ -1,0 +1,157 @@
+import { resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, DEVELOPMENT_ADMIN_SECRET, readConfig } from './config'
+
+/** The error readConfig throws for `env`, or a failure when it throws none. */
+function refusal(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    readConfig(env)
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError)
+    return error as ConfigError
+  }
+  throw new Error(`readConfig accepted ${JSON.stringify(env)}`)
+}
+
+/** Values each variable must refuse; an empty value counts as unset, so it is not among them. */
+const BAD_VALUES: Record<string, string[]> = {
+  PORT: ['abc', '0', '-1', '65536', '80.5', '   ', '80\n81'],
+  HOST: ['   ', 'local host', 'http://127.0.0.1'],
+  DATA_DIR: ['   '],
+  STATIC_DIR: ['   '],
+  DATABASE_URL: ['mysql://root@db/letters', 'postgres://', 'localhost:5432/letters', '   '],
+  ADMIN_SECRET: ['   ', '\t\n'],
+  LOG_LEVEL: ['verbose', 'INFO', 'warning', '3'],
+  AUTH_RATE_LIMIT: ['abc', '29', '0', '-60', '30.5', '1e1'],
+  TRUST_PROXY: ['yes', 'TRUE', 'on', '2'],
+  PUBLIC_ORIGIN: [
+    'letters.example.com',
+    'ftp://letters.example.com',
+    'mailto:admin@letters.example.com',
+    'javascript:alert(1)',
+    'data:text/html,hi',
+    'file:///etc/passwd',
+  ],
+}
+
+const SECRET_VALUES: Record<'ADMIN_SECRET' | 'DATABASE_URL', string[]> = {
+  ADMIN_SECRET: ['   ', '\t\n'],
+  DATABASE_URL: [
+    'mysql://letterhead:s3cret-passw0rd@db.internal/letters',
+    'https://letterhead:s3cret-passw0rd@db.internal/letters',
+    'letterhead:s3cret-passw0rd@db.internal',
+  ],
+}
+
+describe('readConfig', () => {
+  it('has a default for every variable, the data directory resolved, the development secret flagged', () => {
+    const config = readConfig({})
+    expect(config).toEqual({
+      port: 4173,
+      host: '127.0.0.1',
+      dataDir: resolve('./data'),
+      databaseUrl: undefined,
+      staticDir: resolve('dist'),
+      adminSecret: DEVELOPMENT_ADMIN_SECRET,
+      usesDevelopmentAdminSecret: true,
+      logLevel: 'info',
+      authRateLimit: 60,
+      trustProxy: false,
+      publicOrigin: undefined,
+    })
+  })
+
+  it('takes an empty value as unset', () => {
+    expect(readConfig({ PORT: '', HOST: '', ADMIN_SECRET: '', LOG_LEVEL: '' })).toEqual(
+      readConfig({}),
+    )
+  })
+
+  it('reads every variable', () => {
+    const config = readConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/var/lib/letterhead',
+      DATABASE_URL: 'postgresql://letterhead@db.internal:5432/letters',
+      STATIC_DIR: 'build/app',
+      ADMIN_SECRET: 'a long and private admin secret',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT: '30',
+      TRUST_PROXY: '1',
+      PUBLIC_ORIGIN: 'https://letters.example.com/',
+    })
+    expect(config).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/var/lib/letterhead',
+      databaseUrl: 'postgresql://letterhead@db.internal:5432/letters',
+      staticDir: resolve('build/app'),
+      adminSecret: 'a long and private admin secret',
+      usesDevelopmentAdminSecret: false,
+      logLevel: 'warn',
+      authRateLimit: 30,
+      trustProxy: true,
+      publicOrigin: 'https://letters.example.com',
+    })
+    expect(readConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false)
+    expect(readConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false)
+    expect(readConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true)
+  })
+
+  it('flags the development secret when it is set by hand too', () => {
+    expect(readConfig({ ADMIN_SECRET: DEVELOPMENT_ADMIN_SECRET }).usesDevelopmentAdminSecret).toBe(
+      true,
+    )
+  })
+
+  it('keeps an origin to its scheme, host and port', () => {
+    expect(readConfig({ PUBLIC_ORIGIN: 'http://127.0.0.1:4173/app?x=1' }).publicOrigin).toBe(
+      'http://127.0.0.1:4173',
+    )
+    expect(readConfig({ PUBLIC_ORIGIN: 'HTTPS://Letters.Example.com:443' }).publicOrigin).toBe(
+      'https://letters.example.com',
+    )
+  })
+
+  describe.each(Object.entries(BAD_VALUES))('a bad %s', (name, values) => {
+    it.each(values)(`%j is refused in one line that starts "Invalid ${name}:"`, (value) => {
+      const { message } = refusal({ [name]: value })
+      expect(message.startsWith(`Invalid ${name}: `)).toBe(true)
+      expect(message).not.toMatch(/[\n\r\u2028\u2029]/)
+      // Past the name, it says what the value must be.
+      expect(message.length).toBeGreaterThan(`Invalid ${name}: `.length + 10)
+    })
+  })
+
+  it('names the bad variable even when the others are fine', () => {
+    const { message } = refusal({ PORT: '8080', HOST: '0.0.0.0', LOG_LEVEL: 'loud' })
+    expect(message).toMatch(/^Invalid LOG_LEVEL: /)
+    expect(message).toContain('fatal, error, warn, info, debug, trace, silent')
+  })
+
+  it('shows the value it could not use, for the variables that are not secret', () => {
+    expect(refusal({ PORT: 'abc' }).message).toContain('"abc"')
+  })
+
+  describe.each(Object.entries(SECRET_VALUES))('%s', (name, values) => {
+    it.each(values)('is never echoed, nor any part of it: %j', (value) => {
+      const { message } = refusal({ [name]: value })
+      expect(message).toMatch(new RegExp(`^Invalid ${name}: `))
+      expect(message).not.toContain('got')
+      expect(message).not.toContain(value)
+      for (const part of value.split(/[:@/\s]+/).filter((part) => part.length > 3)) {
+        expect(message).not.toContain(part)
+      }
+    })
+  })
+
+  it('refuses an auth rate limit below 30 a minute and says the least it takes', () => {
+    for (const value of ['29', '1', '10']) {
+      expect(refusal({ AUTH_RATE_LIMIT: value }).message).toBe(
+        `Invalid AUTH_RATE_LIMIT: AUTH_RATE_LIMIT must be a whole number of requests a minute, at least 30 (got "${value}")`,
+      )
+    }
+    expect(readConfig({ AUTH_RATE_LIMIT: '30' }).authRateLimit).toBe(30)
+    expect(readConfig({ AUTH_RATE_LIMIT: '600' }).authRateLimit).toBe(600)
+  })
+})
