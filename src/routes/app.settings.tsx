@@ -14,6 +14,7 @@ function SettingsRoute() {
     <SettingsPage
       theme={<ThemeSwitch />}
       engine={user?.role === 'user' ? <EngineSettingsForm /> : null}
+      userId={user?.id ?? null}
       version={__APP_VERSION__}
     />
   )

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import { buttonClass } from '@/ui/button'
 import { ExportBackupButton, ImportBackupButton } from './backup-controls'
 import { PageSizeSetting } from './page-size-setting'
+import { SecuritySettings } from './security-settings'
 import { StoragePanel } from './storage-panel'
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -25,10 +26,12 @@ type SettingsPageProps = {
   theme: ReactNode
   /** The letter engine form, from the letters feature; only people who write letters see it. */
   engine: ReactNode | null
+  /** Who is signed in; their account's security is shown for them. */
+  userId: string | null
   version: string
 }
 
-export function SettingsPage({ theme, engine, version }: SettingsPageProps) {
+export function SettingsPage({ theme, engine, userId, version }: SettingsPageProps) {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -44,6 +47,11 @@ export function SettingsPage({ theme, engine, version }: SettingsPageProps) {
       {engine ? (
         <Section id="settings-engine" title="Letter engine">
           {engine}
+        </Section>
+      ) : null}
+      {userId ? (
+        <Section id="settings-security" title="Security">
+          <SecuritySettings userId={userId} />
         </Section>
       ) : null}
       <Section id="settings-letters" title="Documents">
