@@ -24,9 +24,13 @@ export function refusesForeignOrigin(
   return origin !== ownOrigin(request, publicOrigin)
 }
 
+/**
+ * Every path is checked, not only those that start with `/api/`: the router
+ * decodes the path, so `/%61pi/auth/sign-up` reaches the sign-up route too.
+ * Only the API changes anything, so elsewhere the check costs nothing.
+ */
 export function registerOriginCheck(app: FastifyInstance, publicOrigin: string | undefined) {
   app.addHook('onRequest', (request, _reply, done) => {
-    const refused = request.url.startsWith('/api/') && refusesForeignOrigin(request, publicOrigin)
-    done(refused ? new AppError('ORIGIN_REFUSED') : undefined)
+    done(refusesForeignOrigin(request, publicOrigin) ? new AppError('ORIGIN_REFUSED') : undefined)
   })
 }
