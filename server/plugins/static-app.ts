@@ -1,12 +1,18 @@
 import { existsSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, relative, sep } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
+import { errorBody } from '@/domain/api'
 import { apiNotFound } from '../http/errors'
 
-/** Hashed build files never change under their name; everything else is checked on every load. */
-function cacheControl(path: string): string {
-  return /[/\\]assets[/\\]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache'
+/**
+ * Hashed build files (the build's own assets/ folder) never change under their
+ * name; everything else is checked on every load. The path is taken inside
+ * `root`, so a build kept under some other folder named assets is not cached forever.
+ */
+function cacheControl(root: string, path: string): string {
+  const [top] = relative(root, path).split(sep)
+  return top === 'assets' ? 'public, max-age=31536000, immutable' : 'no-cache'
 }
 
 /**
@@ -22,7 +28,7 @@ export async function registerStaticApp(app: FastifyInstance, root: string) {
       wildcard: true,
       index: ['index.html'],
       setHeaders: (reply, path) => {
-        void reply.header('cache-control', cacheControl(path))
+        void reply.header('cache-control', cacheControl(root, path))
       },
     })
   } else {
@@ -30,11 +36,26 @@ export async function registerStaticApp(app: FastifyInstance, root: string) {
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? ''
+    const path = decodedPath(request.url)
     const wantsPage = request.method === 'GET' || request.method === 'HEAD'
     if (path === '/api' || path.startsWith('/api/') || !hasApp || !wantsPage) {
       return reply.status(404).send(apiNotFound())
     }
+    // A build file that is not there (an old tab asking for the last build's chunk) is a 404:
+    // the page in its place would only fail as a script.
+    if (path.startsWith('/assets/')) {
+      return reply.status(404).send(errorBody('NOT_FOUND', 'There is no such file.'))
+    }
     return reply.header('cache-control', 'no-cache').sendFile('index.html')
   })
+}
+
+/** The path as the router matched it: `/%61pi/x` is `/api/x`. */
+function decodedPath(url: string): string {
+  const path = url.split('?')[0] ?? ''
+  try {
+    return decodeURIComponent(path)
+  } catch {
+    return path
+  }
 }
