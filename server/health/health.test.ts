@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest'
+import { API_PATHS, SYNC_SCHEMA_VERSION } from '@/domain/api'
+import { buildApp } from '../app'
+import { loggerOptions } from '../http/logger'
+import { databaseKind, freshDatabase } from '../test-support/test-database'
+import { testLogStream } from '../test-support/test-log'
+import { get, setupTestServer, testConfig } from '../test-support/test-server'
+
+const server = setupTestServer()
+
+describe('GET /api/health', () => {
+  it('answers 200 with the database kind of this run and the sync schema version', async () => {
+    const response = await get(server().app, API_PATHS.health)
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toMatch(/^application\/json/)
+    expect(response.json()).toEqual({
+      status: 'ok',
+      database: databaseKind(),
+      schemaVersion: 1,
+    })
+    expect(SYNC_SCHEMA_VERSION).toBe(1)
+  })
+
+  it('answers 503 in the error shape when the database does not answer', async () => {
+    const fresh = await freshDatabase()
+    const app = await buildApp({
+      config: testConfig(),
+      database: fresh.database,
+      logger: loggerOptions('trace', testLogStream()),
+    })
+    try {
+      await app.ready()
+      expect((await get(app, API_PATHS.health)).statusCode).toBe(200)
+      await fresh.drop()
+      const response = await get(app, API_PATHS.health)
+      expect(response.statusCode).toBe(503)
+      expect(response.headers['content-type']).toMatch(/^application\/json/)
+      expect(response.json()).toEqual({
+        error: {
+          code: 'DATABASE_UNAVAILABLE',
+          message: 'The Letterhead server cannot reach its database right now.',
+        },
+      })
+    } finally {
+      await app.close()
+    }
+  })
+})
+
+type OpenApi = { openapi: string; info: { title: string }; paths: Record<string, object> }
+
+describe('GET /api/openapi.json', () => {
+  it('is OpenAPI 3 and lists every API path but its own', async () => {
+    const response = await get(server().app, API_PATHS.openapi)
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toMatch(/^application\/json/)
+    const document = response.json<OpenApi>()
+    expect(document.openapi).toMatch(/^3\./)
+    expect(document.info.title).toBeTruthy()
+    const expected = Object.values(API_PATHS).filter((path) => path !== API_PATHS.openapi)
+    expect(Object.keys(document.paths).sort()).toEqual([...expected].sort())
+  })
+
+  it('describes each route with its method and the body it takes', async () => {
+    const { paths } = (await get(server().app, API_PATHS.openapi)).json<OpenApi>()
+    const methods = Object.fromEntries(
+      Object.entries(paths).map(([path, operations]) => [path, Object.keys(operations).sort()]),
+    )
+    expect(methods).toEqual({
+      [API_PATHS.health]: ['get'],
+      [API_PATHS.signUp]: ['post'],
+      [API_PATHS.adminSignUp]: ['post'],
+      [API_PATHS.signIn]: ['post'],
+      [API_PATHS.signOut]: ['post'],
+      [API_PATHS.me]: ['get'],
+      [API_PATHS.sessions]: ['get'],
+      [API_PATHS.signOutOthers]: ['post'],
+      [API_PATHS.changePassword]: ['post'],
+    })
+    const signUp = JSON.stringify(paths[API_PATHS.signUp])
+    for (const field of ['fullName', 'email', 'password', 'role']) expect(signUp).toContain(field)
+    expect(JSON.stringify(paths[API_PATHS.changePassword])).toContain('newPassword')
+  })
+})
