@@ -12,14 +12,22 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const entry = resolve(root, process.env.LETTERHEAD_SERVER_ENTRY ?? 'server/main.ts')
 
 // The child in the foreground (the build, then the server) gets the signals this process receives,
-// so stopping `npm start` stops the server gracefully rather than orphaning it.
+// so stopping `npm start` stops the server gracefully rather than orphaning it. Each signal is passed
+// on once: Ctrl-C reaches this process both from the terminal and through npm, and the server may
+// take a second one as an order to stop at once.
 let child = null
-const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP']
-for (const signal of SIGNALS) {
-  process.on(signal, () => (child ? child.kill(signal) : process.exit(1)))
+let forwarded = new Set()
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    if (!child) process.exit(1)
+    if (forwarded.has(signal)) return
+    forwarded.add(signal)
+    child.kill(signal)
+  })
 }
 
 function run(command, args, options) {
+  forwarded = new Set()
   child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options })
   return new Promise((resolvePromise, reject) => {
     child.on('error', reject)
@@ -58,7 +66,8 @@ try {
   })
 } catch (error) {
   // Thrown after prepareBuild released the lock, so the next start is not kept waiting.
-  console.error(error.result ? 'The build failed; see the messages above.' : error.message)
+  if (!error.result) console.error(error.message)
+  else if (!error.result.signal) console.error('The build failed; see the messages above.')
   exitLike(error.result ?? { code: 1 })
 }
 const shown = relative(root, build.dir)
