@@ -1,0 +1,187 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import { afterAll, describe, expect, it } from 'vitest'
+import { type Database, type DatabaseTarget, MIGRATIONS_FOLDER, openDatabase } from './database'
+
+const TABLES = ['audit_log', 'credentials', 'sessions', 'sign_in_throttle', 'users']
+
+type Journal = { entries: { tag: string }[] }
+const journal = JSON.parse(
+  readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8'),
+) as Journal
+
+async function publicTables(database: Database): Promise<string[]> {
+  const rows = (await database.query(
+    `select table_name from information_schema.tables
+     where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  )) as { table_name: string }[]
+  return rows.map((row) => row.table_name)
+}
+
+/** What drizzle recorded: one row per migration applied. */
+async function migrationsRecord(database: Database) {
+  return (await database.query(
+    'select id, hash, created_at::text as created_at from drizzle.__drizzle_migrations order by id',
+  )) as { id: number; hash: string; created_at: string }[]
+}
+
+async function writeUser(database: Database, email: string) {
+  const id = randomUUID()
+  await database.query(
+    `insert into users (id, email, full_name, role, created_at, updated_at)
+     values ($1, $2, 'Kept Person', 'user', now(), now())`,
+    [id, email],
+  )
+  await database.query(
+    `insert into audit_log (user_id, action, ip, at) values ($1, 'sign-up', '127.0.0.1', now())`,
+    [id],
+  )
+  return id
+}
+
+async function emailOf(database: Database, id: string) {
+  const rows = (await database.query('select email from users where id = $1', [id])) as {
+    email: string
+  }[]
+  return rows[0]?.email
+}
+
+/** Opens, writes, closes, opens again: nothing is applied twice and nothing written is lost. */
+async function expectReopenKeepsEverything(target: DatabaseTarget) {
+  const first = await openDatabase(target)
+  const applied = await migrationsRecord(first)
+  const id = await writeUser(first, 'kept@example.com')
+  await first.close()
+
+  const second = await openDatabase(target)
+  try {
+    expect(await publicTables(second)).toEqual(TABLES)
+    expect(await migrationsRecord(second)).toEqual(applied)
+    expect(await emailOf(second, id)).toBe('kept@example.com')
+    const [audit] = (await second.query('select count(*)::int as n from audit_log')) as {
+      n: number
+    }[]
+    expect(audit?.n).toBe(1)
+  } finally {
+    await second.close()
+  }
+}
+
+// Starting PGlite takes seconds on a busy machine, more than the suite's usual time for a test.
+describe('migrations on PGlite', () => {
+  it(
+    'create every table and drizzle’s record of the migrations in an empty database',
+    {
+      timeout: 90_000,
+    },
+    async () => {
+      const database = await openDatabase({ kind: 'pglite', dataDir: null })
+      try {
+        expect(await publicTables(database)).toEqual(TABLES)
+        const applied = await migrationsRecord(database)
+        expect(applied).toHaveLength(journal.entries.length)
+        expect(new Set(applied.map((row) => row.hash)).size).toBe(applied.length)
+      } finally {
+        await database.close()
+      }
+    },
+  )
+
+  it(
+    'apply nothing twice to a data directory opened again, and keep its rows',
+    {
+      timeout: 90_000,
+    },
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'letterhead-migrations-'))
+      try {
+        await expectReopenKeepsEverything({ kind: 'pglite', dataDir })
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true })
+      }
+    },
+  )
+})
+
+const adminUrl = process.env.TEST_DATABASE_URL
+const onPostgres = Boolean(adminUrl)
+
+/** A new, empty database on the test PostgreSQL; dropped after the file. */
+const created: string[] = []
+async function emptyPostgresDatabase(): Promise<string> {
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set')
+  const name = `letterhead_migrations_${randomBytes(6).toString('hex')}`
+  await onAdmin(`create database ${name}`)
+  created.push(name)
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+async function onAdmin(statement: string) {
+  const client = new pg.Client({ connectionString: adminUrl })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
+  }
+}
+
+afterAll(async () => {
+  for (const name of created) await onAdmin(`drop database if exists ${name} with (force)`)
+})
+
+describe('migrations on PostgreSQL (TEST_DATABASE_URL)', () => {
+  it.skipIf(!onPostgres)(
+    'create every table and drizzle’s record of the migrations in an empty database',
+    async () => {
+      const database = await openDatabase({ kind: 'postgres', url: await emptyPostgresDatabase() })
+      try {
+        expect(await publicTables(database)).toEqual(TABLES)
+        expect(await migrationsRecord(database)).toHaveLength(journal.entries.length)
+      } finally {
+        await database.close()
+      }
+    },
+  )
+
+  it.skipIf(!onPostgres)(
+    'apply nothing twice to a database opened again, and keep its rows',
+    async () => {
+      await expectReopenKeepsEverything({ kind: 'postgres', url: await emptyPostgresDatabase() })
+    },
+  )
+
+  it.skipIf(!onPostgres)(
+    'let several servers start at once on one empty database: one migrates, the others wait',
+    async () => {
+      const url = await emptyPostgresDatabase()
+      const opened = await Promise.allSettled(
+        Array.from({ length: 4 }, () => openDatabase({ kind: 'postgres', url, poolSize: 2 })),
+      )
+      const databases = opened.flatMap((result) =>
+        result.status === 'fulfilled' ? [result.value] : [],
+      )
+      try {
+        expect(opened.map((result) => result.status)).toEqual(Array(4).fill('fulfilled'))
+        for (const database of databases) {
+          expect(await publicTables(database)).toEqual(TABLES)
+          expect(await migrationsRecord(database)).toHaveLength(journal.entries.length)
+        }
+      } finally {
+        await Promise.all(databases.map((database) => database.close()))
+      }
+      // The lock is released: the next start takes it at once.
+      const next = await openDatabase({ kind: 'postgres', url })
+      const locks = (await next.query(
+        "select count(*)::int as n from pg_locks where locktype = 'advisory'",
+      )) as { n: number }[]
+      expect(locks[0]?.n).toBe(0)
+      await next.close()
+    },
+  )
+})
