@@ -126,8 +126,8 @@ describe('Security, for an account on the server', () => {
   it('lists the sessions, this device marked, and signs out everywhere else', async () => {
     const { repo, user } = await deviceOnly()
     const { repository, account } = onServer(repo, [
-      session('Chrome on Linux', true, 0),
       session('Safari on iPhone', false, 90),
+      session('Chrome on Linux', true, 0),
     ])
     const person = renderSecurity(repository, user.id)
     const list = await screen.findByRole('list', { name: 'Where you are signed in' })

@@ -16,6 +16,10 @@ const endedMessage = (ended: number) =>
     ? 'No other device was signed in.'
     : `Signed out of ${ended} other ${ended === 1 ? 'session' : 'sessions'}.`
 
+/** This device on top, the others as the server ordered them (newest first). */
+const thisDeviceFirst = (sessions: SessionSummary[]) =>
+  [...sessions].sort((a, b) => Number(b.current) - Number(a.current))
+
 function SessionItem({ session }: { session: SessionSummary }) {
   return (
     <li className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0">
@@ -64,7 +68,7 @@ export function SessionsPanel({ userId }: { userId: string }) {
         aria-labelledby="sessions-heading"
         className="divide-y divide-ink-100 dark:divide-ink-800"
       >
-        {sessions.data.sessions.map((session) => (
+        {thisDeviceFirst(sessions.data.sessions).map((session) => (
           <SessionItem key={session.id} session={session} />
         ))}
       </ul>

@@ -1,0 +1,82 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { E2E_ADMIN_SECRET } from './accounts'
+
+export type LetterheadServer = {
+  url: string
+  dataDir: string
+  /** SIGTERM, as a service manager stops it, and waits until it has exited. */
+  stop: () => Promise<void>
+}
+
+async function waitForHealth(url: string, server: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null)
+      throw new Error(`The Letterhead server exited with code ${server.exitCode}:\n${output()}`)
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`The Letterhead server did not answer at ${url}:\n${output()}`)
+}
+
+/**
+ * The Letterhead server (server/main.ts) on `port`, serving the browser-test
+ * build from `dist/` and keeping its embedded database in `dataDir` (a fresh
+ * temporary folder unless one is given, so a restart can reuse it).
+ */
+export async function startLetterheadServer(
+  port: number,
+  dataDir = mkdtempSync(join(tmpdir(), 'letterhead-e2e-')),
+): Promise<LetterheadServer> {
+  const url = `http://127.0.0.1:${port}`
+  // A server left over from an interrupted run would answer in place of ours.
+  const busy = await fetch(url).then(
+    () => true,
+    () => false,
+  )
+  if (busy) throw new Error(`Port ${port} is already serving; stop the old server first.`)
+  let output = ''
+  const server = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      STATIC_DIR: resolve(process.env.E2E_OUT_DIR ?? 'dist'),
+      ADMIN_SECRET: E2E_ADMIN_SECRET,
+      // Every browser test signs in from 127.0.0.1; the per-address limit is the server's own tests'.
+      AUTH_RATE_LIMIT: '1000',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4_000)
+  }
+  server.stdout?.on('data', keep)
+  server.stderr?.on('data', keep)
+  await waitForHealth(url, server, () => output)
+  return {
+    url,
+    dataDir,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (server.exitCode !== null) return resolve()
+        server.once('exit', () => resolve())
+        server.kill('SIGTERM')
+      }),
+  }
+}
+
+/** Removes a server's data folder once nothing needs it. */
+export function removeDataDir(server: LetterheadServer): void {
+  rmSync(server.dataDir, { recursive: true, force: true })
+}
