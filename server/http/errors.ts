@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { errorBody, errorBodySchema } from '@/domain/api'
 import { AppError, type ErrorCode } from '@/domain/errors'
@@ -52,10 +52,28 @@ type ValidationIssue = {
   params: Record<string, unknown>
 }
 
-/** zod's wording for a missing or mistyped field names no field; say which one. */
-export function describeValidation(issue: ValidationIssue | undefined): string {
+/** Whether the value at `instancePath` (`/a/b`) is absent from `input`, the body it was read from. */
+function isAbsent(input: unknown, instancePath: string): boolean {
+  const keys = instancePath.split('/').slice(1)
+  const last = keys.pop()
+  if (last === undefined || last === '') return false
+  let container = input
+  for (const key of keys) {
+    if (typeof container !== 'object' || container === null) return false
+    container = (container as Record<string, unknown>)[key]
+  }
+  return typeof container === 'object' && container !== null && !Object.hasOwn(container, last)
+}
+
+/**
+ * zod's wording for a missing or mistyped field names no field; say which one.
+ * `input` is what was validated: a field absent from it is required, whatever
+ * message its schema gives for a bad value ("Choose an account type").
+ */
+export function describeValidation(issue: ValidationIssue | undefined, input?: unknown): string {
   if (!issue) return 'The request is not valid.'
   const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.')
+  if (field && isAbsent(input, issue.instancePath)) return `${field} is required.`
   if (issue.keyword === 'invalid_type') {
     if (!field) return 'Send a JSON object.'
     return issue.message?.endsWith('received undefined')
@@ -67,6 +85,22 @@ export function describeValidation(issue: ValidationIssue | undefined): string {
     return `Unknown field${keys.length === 1 ? '' : 's'}: ${keys.join(', ')}.`
   }
   return issue.message ?? 'The request is not valid.'
+}
+
+/** The part of the request a schema refused. */
+function validatedInput(request: FastifyRequest, context: string | undefined): unknown {
+  switch (context) {
+    case 'body':
+      return request.body
+    case 'querystring':
+      return request.query
+    case 'params':
+      return request.params
+    case 'headers':
+      return request.headers
+    default:
+      return undefined
+  }
 }
 
 /**
@@ -82,7 +116,15 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply
         .status(400)
-        .send(errorBody('INVALID_INPUT', describeValidation(error.validation[0])))
+        .send(
+          errorBody(
+            'INVALID_INPUT',
+            describeValidation(
+              error.validation[0],
+              validatedInput(request, error.validationContext),
+            ),
+          ),
+        )
     }
     if (error.statusCode === 429) {
       // The rate limiter throws the body its errorResponseBuilder made, wait included.
