@@ -19,6 +19,8 @@ export default defineConfig({
   },
   test: {
     include: ['server/**/*.test.ts'],
+    // Starts this run's server log afresh; npm run test:server-log checks it afterwards.
+    globalSetup: ['./server/test-support/global-setup.ts'],
     environment: 'node',
     // Two cores: more workers only make each file's database slower.
     maxWorkers: 2,

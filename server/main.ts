@@ -1,5 +1,6 @@
 import { buildApp } from './app'
 import { ConfigError, readConfig } from './config'
+import { DataDirInUse } from './db/data-dir-lock'
 import { openDatabase } from './db/database'
 
 /** Reads the configuration, opens and migrates the database, listens, and closes cleanly on a signal. */
@@ -32,8 +33,10 @@ async function main() {
       },
     )
   }
-  process.once('SIGTERM', () => shutDown('SIGTERM'))
-  process.once('SIGINT', () => shutDown('SIGINT'))
+  // A second signal (Ctrl-C pressed twice, a tool that signals the whole tree) must not cut the
+  // shutdown short: requests in flight still get their answers and the database still closes.
+  process.on('SIGTERM', () => shutDown('SIGTERM'))
+  process.on('SIGINT', () => shutDown('SIGINT'))
 
   await app.listen({ port: config.port, host: config.host })
   app.log.info(
@@ -44,7 +47,7 @@ async function main() {
 
 main().catch((error: unknown) => {
   // A bad setting is one clear line, not a stack trace.
-  if (error instanceof ConfigError) console.error(error.message)
+  if (error instanceof ConfigError || error instanceof DataDirInUse) console.error(error.message)
   else console.error('Letterhead could not start:', error)
   process.exit(1)
 })

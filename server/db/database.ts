@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { lockDataDir } from './data-dir-lock'
 import * as schema from './schema'
 
 export type Schema = typeof schema
@@ -47,19 +48,30 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 
 async function openPglite(dataDir: string | null): Promise<Database> {
   let path: string | undefined
+  let release = () => undefined as void
   if (dataDir !== null) {
+    mkdirSync(dataDir, { recursive: true })
+    release = lockDataDir(dataDir)
     path = join(dataDir, 'pglite')
     mkdirSync(path, { recursive: true })
   }
-  const client = await PGlite.create(path ? { dataDir: path } : {})
-  const db = drizzlePglite({ client, schema })
-  // One process owns a PGlite directory, so no lock is needed around migrations.
-  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
-  return {
-    db: db as unknown as Db,
-    kind: 'pglite',
-    query: async (text, params) => (await client.query(text, params)).rows,
-    close: () => client.close(),
+  try {
+    const client = await PGlite.create(path ? { dataDir: path } : {})
+    const db = drizzlePglite({ client, schema })
+    // The folder is this process's alone (the lock above), so no lock is needed around migrations.
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      query: async (text, params) => (await client.query(text, params)).rows,
+      close: async () => {
+        await client.close()
+        release()
+      },
+    }
+  } catch (error) {
+    release()
+    throw error
   }
 }
 
