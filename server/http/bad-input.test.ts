@@ -288,6 +288,18 @@ function fieldCases(route: Route): Case[] {
         body: value('€'.repeat(5_000)),
         status: tooLong,
       },
+      // Text the database cannot store is refused, not a failure of the server.
+      ...(['fullName', 'email', 'role'].includes(field)
+        ? [
+            {
+              name: `${field} holding U+0000`,
+              body: (valid: Record<string, unknown>) =>
+                JSON.stringify({ ...valid, [field]: `${String(valid[field])}\u0000` }),
+              status: 400,
+              code: 'INVALID_INPUT',
+            },
+          ]
+        : []),
       {
         name: `${field} with a __proto__ object for a value`,
         body: (valid) =>

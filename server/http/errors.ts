@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { errorBody, errorBodySchema } from '@/domain/api'
 import { AppError, type ErrorCode } from '@/domain/errors'
+import { unstorableText } from '../db/errors'
 
 /** The HTTP status of each refusal the server sends. */
 const STATUS: Partial<Record<ErrorCode, number>> = {
@@ -134,6 +135,12 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const { code, message } = describeFastifyError(error)
       return reply.status(error.statusCode).send(errorBody(code, message))
+    }
+    if (unstorableText(error)) {
+      // What the client sent held a character no text column takes; the transaction is undone.
+      return reply
+        .status(400)
+        .send(errorBody('INVALID_INPUT', 'Text may not contain the character U+0000 (NUL).'))
     }
     request.log.error({ err: error }, 'request failed')
     return reply.status(500).send(errorBody('SERVER_ERROR'))

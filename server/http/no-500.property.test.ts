@@ -1,0 +1,400 @@
+import { METHODS } from 'node:http'
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { API_PATHS } from '@/domain/api'
+import { PASSWORD, setupTestServer, signedUp, TEST_ADMIN_SECRET } from '../test-support/test-server'
+
+// Thousands of requests from one address: the per-address limit is tested elsewhere.
+const server = setupTestServer({ config: { authRateLimit: 1_000_000 } })
+
+/** Enough to find what a client can break, few enough that the file runs in seconds. */
+const RUNS = { numRuns: 200 }
+
+type Method = NonNullable<InjectOptions['method']>
+
+/** A request as these tests send it: a string URL, a string body. */
+type Request = {
+  method: Method
+  url: string
+  payload?: string
+  headers?: Record<string, string>
+}
+
+const ROUTES: { method: Method; path: string }[] = [
+  { method: 'GET', path: API_PATHS.health },
+  { method: 'GET', path: API_PATHS.openapi },
+  { method: 'POST', path: API_PATHS.signUp },
+  { method: 'POST', path: API_PATHS.adminSignUp },
+  { method: 'POST', path: API_PATHS.signIn },
+  { method: 'POST', path: API_PATHS.signOut },
+  { method: 'GET', path: API_PATHS.me },
+  { method: 'GET', path: API_PATHS.sessions },
+  { method: 'POST', path: API_PATHS.signOutOthers },
+  { method: 'POST', path: API_PATHS.changePassword },
+]
+
+const FIELDS = [
+  'fullName',
+  'email',
+  'password',
+  'role',
+  'adminSecret',
+  'currentPassword',
+  'newPassword',
+] as const
+
+/** Characters that have broken text handling before: NUL, controls, invisible ones, lone surrogates. */
+const TRICKY = [
+  '\u0000',
+  '\u0001',
+  '\t',
+  '\n',
+  ' ',
+  '\u00a0',
+  '\u200b',
+  '\u202e',
+  '\ud800',
+  '\udfff',
+  '\uffff',
+  'a',
+  'é',
+  '😀',
+]
+
+/** Strings of every kind: printable, any code point, control characters, whole graphemes. */
+const text = fc.oneof(
+  fc.string(),
+  fc.string({ unit: fc.constantFrom(...TRICKY), maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 200 }),
+  fc.string({ unit: 'binary-ascii', maxLength: 200 }),
+  fc.string({ unit: 'grapheme', maxLength: 200 }),
+)
+
+/** Values for a field: some of them right (so the route goes deeper), most of them not. */
+const fieldValue = fc.oneof(
+  { weight: 4, arbitrary: text },
+  { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3, stringUnit: 'binary' }) },
+  { weight: 2, arbitrary: fc.emailAddress() },
+  { weight: 1, arbitrary: text.map((local) => `${local}@example.com`) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom('user', 'employee', 'admin', PASSWORD, TEST_ADMIN_SECRET, '', ' '),
+  },
+  { weight: 1, arbitrary: fc.string({ minLength: 8, maxLength: 140 }) },
+  { weight: 1, arbitrary: text.map((name) => `Person ${name}`) },
+)
+
+/** Objects made of the routes' own field names (and a few dangerous ones) with arbitrary values. */
+const fieldsObject = fc.dictionary(
+  fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom(...FIELDS) },
+    { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor', 'toString', 'id') },
+    { weight: 1, arbitrary: fc.string() },
+  ),
+  fieldValue,
+  { maxKeys: 8 },
+)
+
+/** How a request carries a session: the real one, none, or something else. */
+type CookieChoice = { kind: 'valid' } | { kind: 'none' } | { kind: 'raw'; header: string }
+
+/** Characters a header value may hold on the wire; anything else never reaches the server. */
+const headerText = fc
+  .string({ unit: 'binary-ascii', maxLength: 200 })
+  .map((value) => value.replace(/[^\t\x20-\x7e\x80-\xff]/g, ''))
+
+const cookieChoice: fc.Arbitrary<CookieChoice> = fc.oneof(
+  fc.constant<CookieChoice>({ kind: 'valid' }),
+  fc.constant<CookieChoice>({ kind: 'none' }),
+  headerText.map((value): CookieChoice => ({ kind: 'raw', header: `letterhead_session=${value}` })),
+  headerText.map((header): CookieChoice => ({ kind: 'raw', header })),
+)
+
+const CONTENT_TYPES = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/json; charset=latin1',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/octet-stream',
+  '',
+]
+
+/** A session of an account made for these tests, made again whenever a request ended it. */
+let session: string | undefined
+async function validCookie(app: FastifyInstance): Promise<string> {
+  session ??= (await signedUp(app)).cookie
+  return session
+}
+
+function cookieHeader(choice: CookieChoice, valid: string): Record<string, string> {
+  if (choice.kind === 'valid') return { cookie: valid }
+  if (choice.kind === 'raw') return { cookie: choice.header }
+  return {}
+}
+
+function describeRequest(options: Request): string {
+  const body = options.payload ?? ''
+  return `${options.method} ${options.url} ${JSON.stringify(options.headers)} ${body.slice(0, 300)}`
+}
+
+/** Never a 5xx; every refusal under /api in the error shape. */
+function expectSound(options: Request, response: LightMyRequestResponse) {
+  const request = describeRequest(options)
+  expect(response.statusCode, `${request} → ${response.body.slice(0, 300)}`).toBeLessThan(500)
+  const { url } = options
+  if (response.statusCode < 400 || !(url === '/api' || url.startsWith('/api/'))) return
+  expect(response.headers['content-type'], request).toMatch(/^application\/json/)
+  if (options.method === 'HEAD') return
+  const answer = JSON.parse(response.body) as unknown
+  expect(answer, request).toEqual({
+    error: { code: expect.any(String), message: expect.any(String) },
+  })
+  const { error } = answer as { error: { code: string; message: string } }
+  expect(error.message.trim(), request).not.toBe('')
+  expect(error.code, request).toMatch(/^[A-Z_]+$/)
+}
+
+async function sendAndCheck(app: FastifyInstance, options: Request) {
+  const response = await app.inject(options)
+  expectSound(options, response)
+  // A sign-out that went through ends the session these tests share.
+  if (options.url === API_PATHS.signOut && response.statusCode < 300) session = undefined
+  if (options.url === API_PATHS.changePassword && response.statusCode < 300) session = undefined
+  return response
+}
+
+describe('no request a client can send gets a 500', () => {
+  it('any JSON value to any route', async () => {
+    const { app } = server()
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...ROUTES),
+        fc.jsonValue({ stringUnit: 'binary' }),
+        cookieChoice,
+        async (route, value, cookie) => {
+          await sendAndCheck(app, {
+            method: route.method,
+            url: route.path,
+            payload: JSON.stringify(value),
+            headers: {
+              'content-type': 'application/json',
+              ...cookieHeader(cookie, await validCookie(app)),
+            },
+          })
+        },
+      ),
+      RUNS,
+    )
+  })
+
+  it('objects of the routes’ own fields with arbitrary values, to every POST route', async () => {
+    const { app } = server()
+    const postRoutes = ROUTES.filter((route) => route.method === 'POST')
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...postRoutes),
+        fieldsObject,
+        cookieChoice,
+        async (route, body, cookie) => {
+          await sendAndCheck(app, {
+            method: 'POST',
+            url: route.path,
+            payload: JSON.stringify(body),
+            headers: {
+              'content-type': 'application/json',
+              ...cookieHeader(cookie, await validCookie(app)),
+            },
+          })
+        },
+      ),
+      RUNS,
+    )
+  })
+
+  it('valid bodies with some of their fields given arbitrary values, to every POST route', async () => {
+    const { app } = server()
+    const account = await signedUp(app)
+    let unique = 0
+    const validBody: Record<string, () => Record<string, unknown>> = {
+      [API_PATHS.signUp]: () => ({
+        fullName: 'Property Person',
+        email: `property${(unique += 1)}@example.com`,
+        password: PASSWORD,
+        role: 'employee',
+      }),
+      [API_PATHS.adminSignUp]: () => ({
+        fullName: 'Property Admin',
+        email: `property-admin${(unique += 1)}@example.com`,
+        password: PASSWORD,
+        adminSecret: TEST_ADMIN_SECRET,
+      }),
+      [API_PATHS.signIn]: () => ({ email: account.body.email, password: PASSWORD }),
+      [API_PATHS.changePassword]: () => ({ currentPassword: PASSWORD, newPassword: PASSWORD }),
+      [API_PATHS.signOut]: () => ({}),
+      [API_PATHS.signOutOthers]: () => ({}),
+    }
+    const postRoutes = ROUTES.filter((route) => route.method === 'POST')
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...postRoutes),
+        fc.array(fc.tuple(fc.constantFrom(...FIELDS), fieldValue), { minLength: 1, maxLength: 3 }),
+        cookieChoice,
+        async (route, replacements, cookie) => {
+          const body = validBody[route.path]?.() ?? {}
+          for (const [field, value] of replacements) {
+            // Only the route's own fields, so the rest of the body still passes.
+            if (field in body) body[field] = value
+          }
+          await sendAndCheck(app, {
+            method: 'POST',
+            url: route.path,
+            payload: JSON.stringify(body),
+            headers: {
+              'content-type': 'application/json',
+              ...cookieHeader(cookie, await validCookie(app)),
+            },
+          })
+        },
+      ),
+      RUNS,
+    )
+  })
+
+  it('arbitrary bytes under arbitrary content types to every route', async () => {
+    const { app } = server()
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...ROUTES),
+        fc.constantFrom(...CONTENT_TYPES),
+        fc.oneof(
+          text,
+          fc.jsonValue().map((value) => JSON.stringify(value).slice(0, -1)),
+        ),
+        cookieChoice,
+        async (route, contentType, payload, cookie) => {
+          await sendAndCheck(app, {
+            method: route.method === 'GET' ? 'POST' : route.method,
+            url: route.path,
+            payload,
+            headers: {
+              ...(contentType ? { 'content-type': contentType } : {}),
+              ...cookieHeader(cookie, await validCookie(app)),
+            },
+          })
+        },
+      ),
+      RUNS,
+    )
+  })
+})
+
+/** Path pieces a client may send, each percent-escape well formed (valid UTF-8). */
+const WELL_FORMED_PIECES = [
+  ..."abcxyzAZ09-._~!$&'()*+,;=:@/".split(''),
+  'api',
+  'auth',
+  'sign-up',
+  'sign-in',
+  'me',
+  'sessions',
+  'health',
+  '..',
+  '//',
+  '?',
+  '?x=1',
+  '?x=%zz',
+  '#frag',
+  '%20',
+  '%2F',
+  '%2f',
+  '%2E',
+  '%2e%2e',
+  '%00',
+  '%25',
+  '%3F',
+  '%23',
+  '%C3%A9',
+  '%E2%82%AC',
+  '%F0%9F%98%80',
+]
+
+/** Pieces a path cannot be decoded from: a lone %, a bad escape, bytes that are not UTF-8. */
+const MALFORMED_PIECES = ['%', '%zz', '%4', '%FF', '%C0%AF', '%E2%82', '%ED%A0%80']
+
+const pathUnder = (pieces: string[]) =>
+  fc.array(fc.constantFrom(...pieces), { maxLength: 12 }).map((parts) => parts.join(''))
+
+const method = fc.constantFrom<Method>(...METHODS)
+
+const optionalBody = fc.option(
+  fc.oneof(
+    fc.jsonValue().map((value) => JSON.stringify(value)),
+    fieldsObject.map((value) => JSON.stringify(value)),
+  ),
+  { nil: undefined },
+)
+
+describe('arbitrary paths under /api/ with arbitrary methods', () => {
+  it('never get a 500, even when the path cannot be decoded', async () => {
+    const { app } = server()
+    await fc.assert(
+      fc.asyncProperty(
+        method,
+        pathUnder([...WELL_FORMED_PIECES, ...MALFORMED_PIECES]),
+        optionalBody,
+        async (verb, path, body) => {
+          const options: Request = {
+            method: verb,
+            url: `/api/${path}`,
+            ...(body === undefined
+              ? {}
+              : { payload: body, headers: { 'content-type': 'application/json' } }),
+          }
+          const response = await app.inject(options)
+          expect(response.statusCode, describeRequest(options)).toBeLessThan(500)
+        },
+      ),
+      RUNS,
+    )
+  })
+
+  it('are answered in the error shape whenever they are refused', async () => {
+    const { app } = server()
+    await fc.assert(
+      fc.asyncProperty(
+        method,
+        pathUnder(WELL_FORMED_PIECES),
+        optionalBody,
+        async (verb, path, body) => {
+          await sendAndCheck(app, {
+            method: verb,
+            url: `/api/${path}`,
+            ...(body === undefined
+              ? {}
+              : { payload: body, headers: { 'content-type': 'application/json' } }),
+          })
+        },
+      ),
+      RUNS,
+    )
+  })
+
+  // Known gap: server/app.ts sets no `frameworkErrors`, so Fastify answers a path it cannot
+  // decode itself, in its own shape ({"error":"Bad Request","code":"FST_ERR_BAD_URL",…}),
+  // before any hook or error handler runs. Expected to fail until that is fixed.
+  it.fails(
+    'a path that cannot be decoded is answered in the error shape too (known gap)',
+    async () => {
+      const { app } = server()
+      for (const piece of MALFORMED_PIECES) {
+        const options: Request = { method: 'GET', url: `/api/auth/${piece}` }
+        const response = await app.inject(options)
+        expect(response.statusCode).toBe(400)
+        expectSound(options, response)
+      }
+    },
+  )
+})
