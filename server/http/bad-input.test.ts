@@ -236,79 +236,103 @@ const COMMON_CASES: Case[] = [
 
 /** Bad values of each field, for the routes that take fields. */
 function fieldCases(route: Route): Case[] {
-  return route.fields.flatMap((field): Case[] => {
-    const without = (valid: Record<string, unknown>) => {
-      const rest = { ...valid }
-      delete rest[field]
-      return rest
-    }
-    const value = (fieldValue: unknown) => (valid: Record<string, unknown>) =>
-      JSON.stringify({ ...valid, [field]: fieldValue })
-    const checked = route.checked?.[field]
-    // Too long is a wrong admin secret (it has no length), and malformed for every other field.
-    const tooLong = checked?.code === 'INVALID_ADMIN_SECRET' ? checked.status : 400
-    return [
-      {
-        name: `${field} missing`,
-        body: (valid) => JSON.stringify(without(valid)),
-        status: 400,
-        code: 'INVALID_INPUT',
-        message: `${field} is required.`,
-      },
-      ...(
-        [
-          ['null', null],
-          ['a number', 12345678],
-          ['a boolean', true],
-          ['an array', ['a@example.com']],
-          ['an object', { value: 'x' }],
-          ['an empty string', ''],
-        ] as const
-      ).map(([label, bad]): Case => ({
-        name: `${field} as ${label}`,
-        body: value(bad),
-        status: 400,
-        code: 'INVALID_INPUT',
-      })),
-      // Spaces are a wrong password or secret, not a malformed one (and a wrong password counts
-      // towards the lockout), so they are bad input only where the field must hold text.
-      ...(checked
-        ? []
-        : [
-            {
-              name: `${field} as spaces`,
-              body: value('   '),
-              status: 400,
-              code: 'INVALID_INPUT',
-            },
-          ]),
-      { name: `${field} 10,000 characters long`, body: value('x'.repeat(10_000)), status: tooLong },
-      {
-        name: `${field} 5,000 three-byte characters long`,
-        body: value('€'.repeat(5_000)),
-        status: tooLong,
-      },
-      // Text the database cannot store is refused, not a failure of the server.
-      ...(['fullName', 'email', 'role'].includes(field)
-        ? [
-            {
-              name: `${field} holding U+0000`,
-              body: (valid: Record<string, unknown>) =>
-                JSON.stringify({ ...valid, [field]: `${String(valid[field])}\u0000` }),
-              status: 400,
-              code: 'INVALID_INPUT',
-            },
-          ]
-        : []),
-      {
-        name: `${field} with a __proto__ object for a value`,
-        body: (valid) =>
-          `{"${field}":{"__proto__":{"x":1}},${JSON.stringify(without(valid)).slice(1)}`,
-        status: 400,
-        code: 'INVALID_INPUT',
-      },
-    ]
-  })
+  if (route.fields.length === 0) return []
+  const noBody: Case[] = [
+    {
+      name: 'no body at all',
+      body: () => undefined,
+      contentType: '',
+      status: 400,
+      code: 'INVALID_INPUT',
+      message: SEND_AN_OBJECT,
+    },
+    {
+      name: 'an empty object',
+      body: raw('{}'),
+      status: 400,
+      code: 'INVALID_INPUT',
+      message: `${route.fields[0]} is required.`,
+    },
+  ]
+  return noBody.concat(
+    route.fields.flatMap((field): Case[] => {
+      const without = (valid: Record<string, unknown>) => {
+        const rest = { ...valid }
+        delete rest[field]
+        return rest
+      }
+      const value = (fieldValue: unknown) => (valid: Record<string, unknown>) =>
+        JSON.stringify({ ...valid, [field]: fieldValue })
+      const checked = route.checked?.[field]
+      // Too long is a wrong admin secret (it has no length), and malformed for every other field.
+      const tooLong = checked?.code === 'INVALID_ADMIN_SECRET' ? checked.status : 400
+      return [
+        {
+          name: `${field} missing`,
+          body: (valid) => JSON.stringify(without(valid)),
+          status: 400,
+          code: 'INVALID_INPUT',
+          message: `${field} is required.`,
+        },
+        ...(
+          [
+            ['null', null],
+            ['a number', 12345678],
+            ['a boolean', true],
+            ['an array', ['a@example.com']],
+            ['an object', { value: 'x' }],
+            ['an empty string', ''],
+          ] as const
+        ).map(([label, bad]): Case => ({
+          name: `${field} as ${label}`,
+          body: value(bad),
+          status: 400,
+          code: 'INVALID_INPUT',
+        })),
+        // Spaces are a wrong password or secret, not a malformed one (and a wrong password counts
+        // towards the lockout), so they are bad input only where the field must hold text.
+        ...(checked
+          ? []
+          : [
+              {
+                name: `${field} as spaces`,
+                body: value('   '),
+                status: 400,
+                code: 'INVALID_INPUT',
+              },
+            ]),
+        {
+          name: `${field} 10,000 characters long`,
+          body: value('x'.repeat(10_000)),
+          status: tooLong,
+        },
+        {
+          name: `${field} 5,000 three-byte characters long`,
+          body: value('€'.repeat(5_000)),
+          status: tooLong,
+        },
+        // Text the database cannot store is refused, not a failure of the server.
+        ...(['fullName', 'email', 'role'].includes(field)
+          ? [
+              {
+                name: `${field} holding U+0000`,
+                body: (valid: Record<string, unknown>) =>
+                  JSON.stringify({ ...valid, [field]: `${String(valid[field])}\u0000` }),
+                status: 400,
+                code: 'INVALID_INPUT',
+              },
+            ]
+          : []),
+        {
+          name: `${field} with a __proto__ object for a value`,
+          body: (valid) =>
+            `{"${field}":{"__proto__":{"x":1}},${JSON.stringify(without(valid)).slice(1)}`,
+          status: 400,
+          code: 'INVALID_INPUT',
+        },
+      ]
+    }),
+  )
 }
 
 /**
