@@ -29,8 +29,6 @@ export async function startApp(
   const repository = openRepository(container)
   reportUnhandledRejections(repository)
   await restoreSession(repository)
-  // Opens from the device at once; the server's word on the session follows when it can be had.
-  void repository.auth.confirmSession().catch((error: unknown) => console.warn(error))
   const router = createAppRouter(repository)
   watchSession(repository, () => void router.invalidate())
   if (handOver?.enterAt) {
@@ -55,4 +53,6 @@ export async function startApp(
       </AppErrorBoundary>
     </StrictMode>,
   )
+  // The app opened from the device; the server's word on the session follows when it can be had.
+  void repository.auth.confirmSession().catch((error: unknown) => console.warn(error))
 }
