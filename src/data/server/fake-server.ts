@@ -1,6 +1,7 @@
 import { API_PATHS, type ApiUser, errorBody, type SessionSummary } from '@/domain/api'
 import type { ErrorCode } from '@/domain/errors'
 import { newId } from '@/domain/ids'
+import type { Role } from '@/domain/types'
 
 /**
  * For tests: the Letterhead server's auth routes, in memory, answering as the
@@ -9,6 +10,8 @@ import { newId } from '@/domain/ids'
  */
 
 type Account = { user: ApiUser; password: string }
+/** A request's JSON body: every field these routes read is a string. */
+type Fields = Partial<Record<string, string>>
 type Session = SessionSummary & { token: string; userId: string }
 
 const NOW = '2026-11-22T12:00:00.000Z'
@@ -39,10 +42,10 @@ export function createFakeServer() {
     })
   }
 
-  function newAccount(jar: { token: string | null }, body: Record<string, string>, role: string) {
+  function newAccount(jar: { token: string | null }, body: Fields, role: Role) {
     const email = body.email ?? ''
     if (accounts.has(email)) return refuse(409, 'USER_EXISTS')
-    const user = {
+    const user: ApiUser = {
       id: newId(),
       email,
       fullName: body.fullName ?? '',
@@ -50,26 +53,25 @@ export function createFakeServer() {
       ...(role === 'employee' ? { couponCode: `EMP${String(++counter).padStart(6, 'A')}` } : {}),
       createdAt: NOW,
       updatedAt: NOW,
-    } as ApiUser
+    }
     accounts.set(email, { user, password: body.password ?? '' })
     openSession(jar, user, 'Chrome on Linux')
     return json(201, { user })
   }
 
-  function route(jar: { token: string | null }, method: string, path: string, body: never) {
+  function route(jar: { token: string | null }, method: string, path: string, body: Fields) {
     const session = jar.token ? sessions.get(jar.token) : undefined
     const me = session && [...accounts.values()].find((a) => a.user.id === session.userId)
     switch (`${method} ${path}`) {
       case `POST ${API_PATHS.signUp}`:
-        return newAccount(jar, body, (body as { role: string }).role)
+        return newAccount(jar, body, body.role === 'employee' ? 'employee' : 'user')
       case `POST ${API_PATHS.adminSignUp}`:
-        if ((body as { adminSecret: string }).adminSecret !== FAKE_ADMIN_SECRET)
+        if (body.adminSecret !== FAKE_ADMIN_SECRET)
           return refuse(403, 'INVALID_ADMIN_SECRET')
         return newAccount(jar, body, 'admin')
       case `POST ${API_PATHS.signIn}`: {
-        const { email, password } = body as { email: string; password: string }
-        const account = accounts.get(email)
-        if (account?.password !== password) return refuse(401, 'INVALID_CREDENTIALS')
+        const account = accounts.get(body.email ?? '')
+        if (account === undefined || account.password !== body.password) return refuse(401, 'INVALID_CREDENTIALS')
         openSession(jar, account.user, 'Firefox on Windows')
         return json(200, { user: account.user })
       }
@@ -94,9 +96,8 @@ export function createFakeServer() {
       case `POST ${API_PATHS.signOutOthers}`:
       case `POST ${API_PATHS.changePassword}`: {
         if (path === API_PATHS.changePassword) {
-          const change = body as { currentPassword: string; newPassword: string }
-          if (change.currentPassword !== me.password) return refuse(400, 'WRONG_CURRENT_PASSWORD')
-          me.password = change.newPassword
+          if (body.currentPassword !== me.password) return refuse(400, 'WRONG_CURRENT_PASSWORD')
+          me.password = body.newPassword ?? ''
         }
         let ended = 0
         for (const other of sessions.values()) {
@@ -121,10 +122,10 @@ export function createFakeServer() {
       const fetch: typeof globalThis.fetch = (input, init = {}) => {
         const method = init.method ?? 'GET'
         const path = typeof input === 'string' ? input : input instanceof URL ? input.pathname : ''
-        const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined
+        const body: Fields = typeof init.body === 'string' ? (JSON.parse(init.body) as Fields) : {}
         if (state.down) return Promise.reject(new TypeError('Failed to fetch'))
-        calls.push({ method, path, body })
-        return Promise.resolve(route(jar, method, path, body as never))
+        calls.push({ method, path, body: typeof init.body === 'string' ? body : undefined })
+        return Promise.resolve(route(jar, method, path, body))
       }
       return { fetch, jar }
     },
