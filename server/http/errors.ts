@@ -104,6 +104,33 @@ function validatedInput(request: FastifyRequest, context: string | undefined): u
   }
 }
 
+type QueryError = Error & { query: string; params: unknown; cause?: unknown }
+
+function isQueryError(error: unknown): error is QueryError {
+  return error instanceof Error && 'query' in error && 'params' in error
+}
+
+/**
+ * What of a failure may be logged. A failed query's message and `params` hold
+ * the values it was given (emails, names, hashes, a letter's text): the log
+ * keeps the SQL and the database's own code and message, never the values.
+ */
+export function loggable(error: unknown): unknown {
+  if (!isQueryError(error)) return error
+  const cause = error.cause as
+    { code?: unknown; constraint?: unknown; message?: unknown } | undefined
+  const failed = new Error(`Failed query: ${error.query}`)
+  failed.name = error.name
+  // The original stack opens with the message, values and all; only its frames are kept.
+  const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line))
+  failed.stack = [`${failed.name}: ${failed.message}`, ...frames].join('\n')
+  return Object.assign(failed, {
+    code: cause?.code,
+    constraint: cause?.constraint,
+    cause: typeof cause?.message === 'string' ? cause.message : undefined,
+  })
+}
+
 /**
  * Every error becomes `{"error":{"code","message"}}`. Refusals of what a client
  * sent keep their 4xx status and say what was wrong; anything else is logged
@@ -142,7 +169,7 @@ export function registerErrorHandling(app: FastifyInstance) {
         .status(400)
         .send(errorBody('INVALID_INPUT', 'Text may not contain the character U+0000 (NUL).'))
     }
-    request.log.error({ err: error }, 'request failed')
+    request.log.error({ err: loggable(error) }, 'request failed')
     return reply.status(500).send(errorBody('SERVER_ERROR'))
   })
 }
