@@ -4,7 +4,12 @@ import { AppError } from '@/domain/errors'
 import type { User } from '@/domain/types'
 import { parseOrThrow } from '@/domain/validate'
 import { SESSION_KEY, signedInUser } from '../dexie/context'
-import { holdsDeviceOnlyAccount, mirrorSignIn, refreshMirror } from '../dexie/server-session'
+import {
+  endSessionOf,
+  holdsDeviceOnlyAccount,
+  mirrorSignIn,
+  refreshMirror,
+} from '../dexie/server-session'
 import type { AuthRepository } from '../repository'
 import { ApiError } from './api-client'
 import type { ServerContext } from './server-context'
@@ -71,7 +76,7 @@ export function createServerAuth({
       if (!session) return
       // Noted before the session ends here, so a tab closed at once still tells the server later.
       signOuts.remember()
-      await db.session.delete(SESSION_KEY)
+      await endSessionOf(db, session.userId)
       void signOuts.flush()
     },
 
