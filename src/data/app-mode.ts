@@ -21,7 +21,7 @@ export type ModeOptions = {
 }
 
 const probeServer: ModeProbe = () =>
-  import('./server/mode-probe').then(({ probeMode }) => probeMode())
+  import('./remote/mode-probe').then(({ probeMode }) => probeMode())
 
 function remembered(store: KeyValueStore | null): AppMode | null {
   const value = readItem(store, MODE_KEY)

@@ -26,7 +26,7 @@ export function createAppRepository({
   const context: RepositoryContext = { db: openDatabase(undefined, events), clock: () => new Date() }
   const loadAccounts = async (): Promise<AccountParts> => {
     if ((await mode()) === 'server') {
-      const { createServerParts } = await import('./server/server-parts')
+      const { createServerParts } = await import('./remote/server-parts')
       return createServerParts({ ...context, store: browserStore(), onSessionEnded })
     }
     const { createDeviceAccountParts } = await import('./dexie/account-parts')
