@@ -59,8 +59,8 @@ export function SettingsPage({ theme, engine, userId, version }: SettingsPagePro
       </Section>
       <Section id="settings-backup" title="Backup">
         <p className="text-sm text-ink-600 dark:text-ink-300">
-          Everything lives in this browser. A backup is one file with every account, letter and
-          purchase on this device; import it here or on another device.
+          Your letters and purchases live in this browser. A backup is one file with every account,
+          letter and purchase on this device; import it here or on another device.
         </p>
         <div className="flex flex-wrap items-start gap-3">
           <ExportBackupButton />
