@@ -34,6 +34,8 @@ async function waitForHealth(url: string, server: ChildProcess, output: () => st
 export async function startLetterheadServer(
   port: number,
   dataDir = mkdtempSync(join(tmpdir(), 'letterhead-e2e-')),
+  /** More settings, e.g. `DATABASE_URL` to run on PostgreSQL instead of the embedded database. */
+  env: Record<string, string> = {},
 ): Promise<LetterheadServer> {
   const url = `http://127.0.0.1:${port}`
   // A server left over from an interrupted run would answer in place of ours.
@@ -55,6 +57,7 @@ export async function startLetterheadServer(
       // Every browser test signs in from 127.0.0.1; the per-address limit is the server's own tests'.
       AUTH_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
