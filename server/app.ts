@@ -1,11 +1,13 @@
 import cookie from '@fastify/cookie'
-import Fastify, { type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { errorBody } from '@/domain/api'
 import { registerAuthRoutes } from './auth/routes'
 import type { Config } from './config'
 import type { Database } from './db/database'
 import { registerHealthRoutes } from './health/routes'
-import { registerErrorHandling } from './http/errors'
+import { badRequestMessage, registerErrorHandling } from './http/errors'
+import { registerJsonBodies } from './http/json-body'
 import { loggerOptions } from './http/logger'
 import { registerHelmet } from './plugins/helmet'
 import { registerOriginCheck } from './plugins/origin-check'
@@ -35,10 +37,15 @@ export async function buildApp({
     genReqId: () => crypto.randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
-    // Nothing a client sends may crash the parser into a 500.
-    onProtoPoisoning: 'remove',
-    onConstructorPoisoning: 'remove',
+    // A path Fastify cannot decode is refused before any hook runs; it still gets our error shape.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      void reply
+        .status(400)
+        .header('x-content-type-options', 'nosniff')
+        .send(errorBody('INVALID_INPUT', badRequestMessage(error.code)))
+    },
   })
+  registerJsonBodies(app)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)

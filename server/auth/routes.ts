@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import {
   API_PATHS,
@@ -45,6 +45,14 @@ const refusals = {
   403: errorBodySchema,
   409: errorBodySchema,
   429: errorBodySchema,
+}
+
+/** Routes that take nothing accept no body or an empty object, and refuse anything else. */
+const noBody = z.strictObject({})
+/** A request that sent no body at all (no Content-Type) is taken as the empty object. */
+const nothingSentIsEmpty = (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+  if (request.headers['content-type'] === undefined && request.body == null) request.body = {}
+  done()
 }
 
 export function registerAuthRoutes(parent: FastifyInstance, deps: AuthDeps) {
@@ -132,7 +140,11 @@ export function registerAuthRoutes(parent: FastifyInstance, deps: AuthDeps) {
 
   app.post(
     API_PATHS.signOut,
-    { schema: { tags: ['auth'], response: { 204: z.null() } } },
+    {
+      bodyLimit: AUTH_BODY_LIMIT,
+      preValidation: nothingSentIsEmpty,
+      schema: { tags: ['auth'], body: noBody, response: { 204: z.null(), ...refusals } },
+    },
     async (request, reply) => {
       const token = readSessionToken(request)
       const signedIn = token ? await findSession(db, token, clock()) : null
@@ -166,7 +178,12 @@ export function registerAuthRoutes(parent: FastifyInstance, deps: AuthDeps) {
     API_PATHS.signOutOthers,
     {
       ...limited,
-      schema: { tags: ['auth'], response: { 200: signedOutOthersSchema, ...refusals } },
+      preValidation: nothingSentIsEmpty,
+      schema: {
+        tags: ['auth'],
+        body: noBody,
+        response: { 200: signedOutOthersSchema, ...refusals },
+      },
     },
     async (request, reply) => {
       const { session, user } = await requireSession(deps, request, reply)

@@ -174,6 +174,13 @@ export function registerErrorHandling(app: FastifyInstance) {
   })
 }
 
+/** Fastify's refusals of a request it could not route at all. */
+export function badRequestMessage(code: string): string {
+  return code === 'FST_ERR_BAD_URL' || code === 'FST_ERR_ASYNC_CONSTRAINT'
+    ? 'That address is not valid.'
+    : 'The request is not valid.'
+}
+
 export function apiNotFound() {
   return errorBody('NOT_FOUND', 'There is no such API route.')
 }

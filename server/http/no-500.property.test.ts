@@ -386,19 +386,14 @@ describe('arbitrary paths under /api/ with arbitrary methods', () => {
     )
   })
 
-  // Known gap: server/app.ts sets no `frameworkErrors`, so Fastify answers a path it cannot
-  // decode itself, in its own shape ({"error":"Bad Request","code":"FST_ERR_BAD_URL",…}),
-  // before any hook or error handler runs. Expected to fail until that is fixed.
-  it.fails(
-    'a path that cannot be decoded is answered in the error shape too (known gap)',
-    async () => {
-      const { app } = server()
-      for (const piece of MALFORMED_PIECES) {
-        const options: Request = { method: 'GET', url: `/api/auth/${piece}` }
-        const response = await app.inject(options)
-        expect(response.statusCode).toBe(400)
-        expectSound(options, response)
-      }
-    },
-  )
+  // Fastify refuses a path it cannot decode before any hook runs; frameworkErrors keeps the shape.
+  it('a path that cannot be decoded is answered in the error shape too', async () => {
+    const { app } = server()
+    for (const piece of MALFORMED_PIECES) {
+      const options: Request = { method: 'GET', url: `/api/auth/${piece}` }
+      const response = await app.inject(options)
+      expect(response.statusCode).toBe(400)
+      expectSound(options, response)
+    }
+  })
 })

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify'
+import { AppError } from '@/domain/errors'
+
+/** Keys that would reach an object's prototype if any code merged the body into an object. */
+function refuseForbiddenKeys(key: string, value: unknown): unknown {
+  const reachesPrototype =
+    key === '__proto__' ||
+    (key === 'constructor' && typeof value === 'object' && value !== null && 'prototype' in value)
+  if (reachesPrototype) {
+    throw new AppError('INVALID_INPUT', `The request body holds a key that is not allowed: ${key}.`)
+  }
+  return value
+}
+
+/**
+ * Bodies are JSON and nothing else: Fastify's text/plain parser goes (a text
+ * body would reach a route that takes none), and a body with a key that could
+ * reach a prototype is refused by name, rather than quietly pruned and run.
+ * Too deep to parse is not valid JSON, not a crash.
+ */
+export function registerJsonBodies(app: FastifyInstance) {
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8')
+    if (text.trim() === '') {
+      done(
+        new AppError('INVALID_INPUT', 'The request body is empty; send a JSON object.'),
+        undefined,
+      )
+      return
+    }
+    try {
+      done(null, JSON.parse(text, refuseForbiddenKeys))
+    } catch (error) {
+      done(
+        error instanceof AppError
+          ? error
+          : new AppError('INVALID_INPUT', 'The request body is not valid JSON.'),
+        undefined,
+      )
+    }
+  })
+}
