@@ -19,6 +19,7 @@ import { hashPassword, verifyPassword } from './passwords'
 import { requireSession } from './require-session'
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie'
 import {
+  type UserRow,
   closeOtherSessions,
   closeSession,
   findSession,
@@ -62,8 +63,18 @@ export function registerAuthRoutes(parent: FastifyInstance, deps: AuthDeps) {
     bodyLimit: AUTH_BODY_LIMIT,
     config: { rateLimit: { max: deps.rateLimit, timeWindow: 60_000 } },
   }
-  const userAgent = (headers: Record<string, unknown>) =>
-    typeof headers['user-agent'] === 'string' ? headers['user-agent'] : ''
+
+  /** Opens a session for `user`, sets its cookie, and gives the answer every sign-in route sends. */
+  async function startSession(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: UserRow,
+    now: Date,
+  ) {
+    const { token } = await openSession(db, user.id, request.headers['user-agent'] ?? '', now)
+    setSessionCookie(request, reply, token)
+    return { user: toApiUser(user) }
+  }
 
   app.post(
     API_PATHS.signUp,
@@ -82,9 +93,7 @@ export function registerAuthRoutes(parent: FastifyInstance, deps: AuthDeps) {
         ip: request.ip,
         drawCouponCode: deps.drawCouponCode,
       })
-      const { token } = await openSession(db, user.id, userAgent(request.headers), now)
-      setSessionCookie(request, reply, token)
-      return reply.status(201).send({ user: toApiUser(user) })
+      return reply.status(201).send(await startSession(request, reply, user, now))
     },
   )
 
@@ -103,9 +112,7 @@ export function registerAuthRoutes(parent: FastifyInstance, deps: AuthDeps) {
       if (!sameSecret(adminSecret, deps.adminSecret)) throw new AppError('INVALID_ADMIN_SECRET')
       const now = clock()
       const user = await createAccount(db, { ...account, role: 'admin' }, { now, ip: request.ip })
-      const { token } = await openSession(db, user.id, userAgent(request.headers), now)
-      setSessionCookie(request, reply, token)
-      return reply.status(201).send({ user: toApiUser(user) })
+      return reply.status(201).send(await startSession(request, reply, user, now))
     },
   )
 
@@ -126,10 +133,8 @@ export function registerAuthRoutes(parent: FastifyInstance, deps: AuthDeps) {
           now,
           ip: request.ip,
         })
-        const { token } = await openSession(db, user.id, userAgent(request.headers), now)
         await audit(db, user.id, 'sign-in', request.ip, now)
-        setSessionCookie(request, reply, token)
-        return { user: toApiUser(user) }
+        return await startSession(request, reply, user, now)
       } catch (error) {
         if (error instanceof LockedOut)
           reply.header('retry-after', Math.ceil(error.retryAfterMs / 1000))

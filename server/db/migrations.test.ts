@@ -1,9 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
+import { createScratchDatabase, type ScratchDatabase } from '../test-support/scratch-database'
 import { type Database, type DatabaseTarget, MIGRATIONS_FOLDER, openDatabase } from './database'
 
 const TABLES = ['audit_log', 'credentials', 'sessions', 'sign_in_throttle', 'users']
@@ -110,29 +110,16 @@ const adminUrl = process.env.TEST_DATABASE_URL
 const onPostgres = Boolean(adminUrl)
 
 /** A new, empty database on the test PostgreSQL; dropped after the file. */
-const created: string[] = []
+const created: ScratchDatabase[] = []
 async function emptyPostgresDatabase(): Promise<string> {
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set')
-  const name = `letterhead_migrations_${randomBytes(6).toString('hex')}`
-  await onAdmin(`create database ${name}`)
-  created.push(name)
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  return url.toString()
-}
-
-async function onAdmin(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl })
-  await client.connect()
-  try {
-    await client.query(statement)
-  } finally {
-    await client.end()
-  }
+  const scratch = await createScratchDatabase(adminUrl, 'letterhead_migrations')
+  created.push(scratch)
+  return scratch.url
 }
 
 afterAll(async () => {
-  for (const name of created) await onAdmin(`drop database if exists ${name} with (force)`)
+  for (const scratch of created) await scratch.drop()
 })
 
 describe('migrations on PostgreSQL (TEST_DATABASE_URL)', () => {

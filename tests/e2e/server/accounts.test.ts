@@ -1,31 +1,19 @@
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ERROR_MESSAGES } from '../../../src/domain/errors'
 import { expectDashboard, newAccount, signIn, signUp, submitAdminSignUp } from '../support/accounts'
 import { setupBrowser } from '../support/browser'
-import {
-  type LetterheadServer,
-  removeDataDir,
-  startLetterheadServer,
-} from '../support/letterhead-server'
+import { setupLetterheadServer } from '../support/letterhead-server'
 import { visible } from '../support/wait'
 
 /** Accounts in server mode: the app served by the Letterhead server, with a database of its own. */
 
 const PORT = 4357
 const browser = setupBrowser()
-let server: LetterheadServer
-
-beforeAll(async () => {
-  server = await startLetterheadServer(PORT)
-})
-afterAll(async () => {
-  await server.stop()
-  removeDataDir(server)
-})
+const server = setupLetterheadServer(PORT)
 
 async function device() {
-  const context = await browser.newContext({ baseURL: server.url })
+  const context = await browser.newContext({ baseURL: server.url() })
   return { context, page: await context.newPage() }
 }
 
@@ -75,8 +63,7 @@ describe('accounts on the Letterhead server', () => {
     await expectDashboard(before.page, 'User')
     await before.context.close()
 
-    await server.stop()
-    server = await startLetterheadServer(PORT, server.dataDir)
+    await server.restart()
 
     const after = await device()
     await signIn(after.page, account.email, account.password)

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { expectDashboard, newAccount, signUp } from '../support/accounts'
 import { buyPlan } from '../support/billing'
 import { screenshot, setupBrowser } from '../support/browser'
-import {
-  type LetterheadServer,
-  removeDataDir,
-  startLetterheadServer,
-} from '../support/letterhead-server'
+import { setupLetterheadServer } from '../support/letterhead-server'
 import { generateLetter, waitForGenerated } from '../support/letters'
 import { waitForServiceWorker } from '../support/service-worker'
 import { visible } from '../support/wait'
@@ -14,19 +10,11 @@ import { visible } from '../support/wait'
 /** Server mode with the network gone: the device keeps working, and the server hears later. */
 
 const browser = setupBrowser()
-let server: LetterheadServer
-
-beforeAll(async () => {
-  server = await startLetterheadServer(4358)
-})
-afterAll(async () => {
-  await server.stop()
-  removeDataDir(server)
-})
+const server = setupLetterheadServer(4358)
 
 describe('server mode offline', () => {
   it("reloads offline into the dashboard with the device's letters", async () => {
-    const context = await browser.newContext({ baseURL: server.url })
+    const context = await browser.newContext({ baseURL: server.url() })
     const page = await context.newPage()
     await signUp(page, newAccount('server-offline'))
     await expectDashboard(page, 'User')
@@ -47,7 +35,7 @@ describe('server mode offline', () => {
   })
 
   it('signs out offline at once and ends the session on the server when back online', async () => {
-    const context = await browser.newContext({ baseURL: server.url })
+    const context = await browser.newContext({ baseURL: server.url() })
     const page = await context.newPage()
     await signUp(page, newAccount('server-offline-sign-out'))
     await expectDashboard(page, 'User')

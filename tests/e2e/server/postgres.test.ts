@@ -1,71 +1,54 @@
-import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, it } from 'vitest'
+import {
+  createScratchDatabase,
+  type ScratchDatabase,
+} from '../../../server/test-support/scratch-database'
 import { expectDashboard, newAccount, signIn, signUp } from '../support/accounts'
 import { setupBrowser } from '../support/browser'
-import {
-  type LetterheadServer,
-  removeDataDir,
-  startLetterheadServer,
-} from '../support/letterhead-server'
+import { setupLetterheadServer } from '../support/letterhead-server'
 
 /**
- * The same journey as accounts.test.ts on a real PostgreSQL (DATABASE_URL), in a database of its
- * own that is dropped afterwards. It runs when TEST_DATABASE_URL names a PostgreSQL whose user may
+ * The journey of accounts.test.ts on a real PostgreSQL (DATABASE_URL), in a database of its own
+ * that is dropped afterwards. It runs when TEST_DATABASE_URL names a PostgreSQL whose user may
  * create databases, as `.ci/run` provides.
  */
 
-const PORT = 4358
 const adminUrl = process.env.TEST_DATABASE_URL
-const database = `letterhead_e2e_${randomBytes(5).toString('hex')}`
 const browser = setupBrowser()
-let server: LetterheadServer
-let databaseUrl = ''
-
-async function onAdmin(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl })
-  await client.connect()
-  try {
-    await client.query(statement)
-  } finally {
-    await client.end()
-  }
-}
 
 describe.skipIf(!adminUrl)('accounts on a Letterhead server with DATABASE_URL', () => {
+  let database: ScratchDatabase | undefined
+  // Registered before the server's own hooks, so the database exists before the server starts and
+  // is dropped after it stops (after-all hooks run in reverse order).
   beforeAll(async () => {
-    await onAdmin(`create database ${database}`)
-    const url = new URL(adminUrl ?? '')
-    url.pathname = `/${database}`
-    databaseUrl = url.toString()
-    server = await startLetterheadServer(PORT, undefined, { DATABASE_URL: databaseUrl })
+    database = await createScratchDatabase(adminUrl ?? '', 'letterhead_e2e')
   })
   afterAll(async () => {
-    await server.stop()
-    removeDataDir(server)
-    await onAdmin(`drop database if exists ${database} with (force)`)
+    await database?.drop()
   })
+  const server = setupLetterheadServer(4360, () => ({ DATABASE_URL: database?.url ?? '' }))
+
+  async function device() {
+    const context = await browser.newContext({ baseURL: server.url() })
+    return { context, page: await context.newPage() }
+  }
 
   it('shares one account between two devices, and keeps it through a restart', async () => {
     const account = newAccount('postgres')
-    const laptop = await browser.newContext({ baseURL: server.url })
-    const laptopPage = await laptop.newPage()
-    await signUp(laptopPage, account, 'employee')
-    await expectDashboard(laptopPage, 'Employee')
+    const laptop = await device()
+    await signUp(laptop.page, account, 'employee')
+    await expectDashboard(laptop.page, 'Employee')
 
-    const phone = await browser.newContext({ baseURL: server.url })
-    const phonePage = await phone.newPage()
-    await signIn(phonePage, account.email, account.password)
-    await expectDashboard(phonePage, 'Employee')
-    await phone.close()
+    const phone = await device()
+    await signIn(phone.page, account.email, account.password)
+    await expectDashboard(phone.page, 'Employee')
+    await phone.context.close()
 
-    await server.stop()
-    server = await startLetterheadServer(PORT, server.dataDir, { DATABASE_URL: databaseUrl })
-    const tablet = await browser.newContext({ baseURL: server.url })
-    const tabletPage = await tablet.newPage()
-    await signIn(tabletPage, account.email, account.password)
-    await expectDashboard(tabletPage, 'Employee')
-    await tablet.close()
-    await laptop.close()
+    await server.restart()
+    const tablet = await device()
+    await signIn(tablet.page, account.email, account.password)
+    await expectDashboard(tablet.page, 'Employee')
+    await tablet.context.close()
+    await laptop.context.close()
   })
 })

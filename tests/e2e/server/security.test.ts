@@ -1,31 +1,19 @@
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ERROR_MESSAGES } from '../../../src/domain/errors'
 import { expectDashboard, newAccount, signIn, signUp } from '../support/accounts'
 import { setupBrowser } from '../support/browser'
-import {
-  type LetterheadServer,
-  removeDataDir,
-  startLetterheadServer,
-} from '../support/letterhead-server'
+import { setupLetterheadServer } from '../support/letterhead-server'
 import { screenReviewer } from '../support/review'
 import { visible } from '../support/wait'
 
 /** Settings → Security in server mode: the account's sessions and its password. */
 
 const browser = setupBrowser()
-let server: LetterheadServer
-
-beforeAll(async () => {
-  server = await startLetterheadServer(4359)
-})
-afterAll(async () => {
-  await server.stop()
-  removeDataDir(server)
-})
+const server = setupLetterheadServer(4359)
 
 async function device() {
-  const context = await browser.newContext({ baseURL: server.url })
+  const context = await browser.newContext({ baseURL: server.url() })
   return { context, page: await context.newPage() }
 }
 

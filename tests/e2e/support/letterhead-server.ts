@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { afterAll, beforeAll } from 'vitest'
 import { E2E_ADMIN_SECRET } from './accounts'
 
 export type LetterheadServer = {
@@ -82,4 +83,42 @@ export async function startLetterheadServer(
 /** Removes a server's data folder once nothing needs it. */
 export function removeDataDir(server: LetterheadServer): void {
   rmSync(server.dataDir, { recursive: true, force: true })
+}
+
+export type ServerForFile = {
+  /** Where the server answers now. */
+  url: () => string
+  /** Stops it (SIGTERM) and starts it again on the same data. */
+  restart: () => Promise<void>
+}
+
+/**
+ * One Letterhead server for a test file, on `port`: started before its tests,
+ * stopped after them, its data folder removed. `env()` is read at each start.
+ */
+export function setupLetterheadServer(
+  port: number,
+  env: () => Record<string, string> = () => ({}),
+): ServerForFile {
+  let server: LetterheadServer | undefined
+  const current = () => {
+    if (!server) throw new Error('The Letterhead server has not started')
+    return server
+  }
+  beforeAll(async () => {
+    server = await startLetterheadServer(port, undefined, env())
+  })
+  afterAll(async () => {
+    if (!server) return
+    await server.stop()
+    removeDataDir(server)
+  })
+  return {
+    url: () => current().url,
+    async restart() {
+      const { dataDir } = current()
+      await current().stop()
+      server = await startLetterheadServer(port, dataDir, env())
+    },
+  }
 }
