@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ne } from 'drizzle-orm'
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm'
 import type { SessionSummary } from '@/domain/api'
 import { newId } from '@/domain/ids'
 import type { Db } from '../db/database'
@@ -39,14 +39,36 @@ export async function openSession(
   return { token, session }
 }
 
-/** The live session a token opens, with its user; an expired or revoked one is none. */
-export async function findSession(db: Db, token: string, now: Date): Promise<SignedIn | null> {
-  const [row] = await db
+function sessionLookup(db: Db) {
+  return db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
     .limit(1)
+    .prepare('find_session')
+}
+
+/**
+ * Nearly every request looks its session up, so the statement is built once
+ * per database handle rather than on every call (what building it cost is in
+ * docs/performance.md, "Server: sign-in and me").
+ */
+const lookups = new WeakMap<Db, ReturnType<typeof sessionLookup>>()
+
+/** The live session a token opens, with its user; an expired or revoked one is none. */
+export async function findSession(db: Db, token: string, now: Date): Promise<SignedIn | null> {
+  let lookup = lookups.get(db)
+  if (!lookup) {
+    lookup = sessionLookup(db)
+    lookups.set(db, lookup)
+  }
+  const [row] = await lookup.execute({ tokenHash: hashToken(token), now: now.toISOString() })
   return row ?? null
 }
 
