@@ -1,0 +1,125 @@
+import { type ChildProcess, fork } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import type { MicroRow } from './micro'
+import type { DatabaseChoice, Ports, TargetReply, TargetRequest } from './protocol'
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const TARGET = fileURLToPath(new URL('./target.ts', import.meta.url))
+/** Opening PGlite and migrating it takes seconds, more on a busy machine. */
+const START_TIMEOUT_MS = 120_000
+
+type Ready = Extract<TargetReply, { type: 'ready' }>
+export type Verified = Extract<TargetReply, { type: 'verified' }>
+
+/** The target process (target.ts) as the bench drives it. */
+export type Target = {
+  ports: Ports
+  databaseVersion: string
+  statement: string
+  helmetHeaders: Record<string, string>
+  warnings: string[]
+  /** CPU time (user and system, µs) the target process has used so far. */
+  cpu: () => Promise<number>
+  verify: (options: {
+    email: string
+    password: string
+    concurrency: number
+    warmUpMs: number
+    measureMs: number
+  }) => Promise<Verified>
+  /** findSession's parts, timed one call at a time in the target (see micro.ts). */
+  micro: (token: string, calls: number, rounds: number) => Promise<MicroRow[]>
+  /** Closes the apps and the database; resolves with what they logged at warn meanwhile. */
+  stop: () => Promise<string[]>
+}
+
+type Pending = { resolve: (reply: TargetReply) => void; reject: (error: Error) => void }
+
+export async function startTarget(database: DatabaseChoice, profile: boolean): Promise<Target> {
+  const child: ChildProcess = fork(TARGET, [], {
+    cwd: ROOT,
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
+  const pending = new Map<number | 'start', Pending>()
+  let nextId = 1
+  let exited = false
+
+  const failAll = (error: Error) => {
+    for (const waiting of pending.values()) waiting.reject(error)
+    pending.clear()
+  }
+  child.on('message', (reply: TargetReply) => {
+    const key = reply.type === 'ready' ? 'start' : (reply.id ?? 'start')
+    const waiting = pending.get(key)
+    if (!waiting) return
+    pending.delete(key)
+    if (reply.type === 'failed') waiting.reject(new Error(`The target failed: ${reply.message}`))
+    else waiting.resolve(reply)
+  })
+  child.on('exit', (code, signal) => {
+    exited = true
+    failAll(new Error(`The target process ended (${signal ?? `code ${code}`})`))
+  })
+
+  const ask = (request: TargetRequest, key: number | 'start'): Promise<TargetReply> =>
+    new Promise((resolve, reject) => {
+      if (exited) return reject(new Error('The target process has ended'))
+      pending.set(key, { resolve, reject })
+      child.send(request)
+    })
+  const call = async <T extends TargetReply['type']>(
+    request: TargetRequest & { id: number },
+    type: T,
+  ): Promise<Extract<TargetReply, { type: T }>> => {
+    const reply = await ask(request, request.id)
+    if (reply.type !== type) throw new Error(`The target answered ${reply.type}, not ${type}`)
+    return reply as Extract<TargetReply, { type: T }>
+  }
+
+  let timer: NodeJS.Timeout | undefined
+  let ready: Ready
+  try {
+    const reply = await Promise.race([
+      ask({ type: 'start', database, profile }, 'start'),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`The target did not start within ${START_TIMEOUT_MS} ms`)),
+          START_TIMEOUT_MS,
+        )
+      }),
+    ])
+    if (reply.type !== 'ready') throw new Error(`The target answered ${reply.type}, not ready`)
+    ready = reply
+  } catch (error) {
+    if (!exited) child.kill()
+    throw error
+  } finally {
+    clearTimeout(timer)
+  }
+
+  return {
+    ports: ready.ports,
+    databaseVersion: ready.databaseVersion,
+    statement: ready.statement,
+    helmetHeaders: ready.helmetHeaders,
+    warnings: ready.warnings,
+    cpu: async () => (await call({ type: 'cpu', id: nextId++ }, 'cpu')).cpuMicros,
+    verify: (options) => call({ type: 'verify', id: nextId++, ...options }, 'verified'),
+    micro: async (token, calls, rounds) =>
+      (await call({ type: 'micro', id: nextId++, token, calls, rounds }, 'micro')).rows,
+    stop: async () => {
+      if (exited) return []
+      const ended = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+      try {
+        return (await call({ type: 'stop', id: nextId++ }, 'stopped')).warnings
+      } finally {
+        if (!exited) {
+          const killer = setTimeout(() => child.kill(), 10_000)
+          await ended
+          clearTimeout(killer)
+        }
+      }
+    },
+  }
+}
