@@ -38,8 +38,8 @@ export type TargetReply =
       databaseVersion: string
       /** The statement findSession sent, as captured from the driver, and the floor's. */
       statement: string
-      /** The headers @fastify/helmet adds, as the profile's precomputed step sends them. */
-      helmetHeaders: Record<string, string>
+      /** The security headers the server computes at start-up (server/plugins/helmet.ts). */
+      securityHeaders: Record<string, string>
       /** Warnings the apps logged while starting (the bench logs at warn). */
       warnings: string[]
     }

@@ -126,13 +126,22 @@ async function meAnswer(port: number, account: Account) {
   return { status: response.status, body: await response.text(), headers: response.headers }
 }
 
+/** The security headers `answer` lacks or sends otherwise than the server computes them. */
+function headerMismatches(target: Target, headers: Headers): string[] {
+  return Object.entries(target.securityHeaders)
+    .filter(([name, value]) => headers.get(name) !== value)
+    .map(([name, value]) => `${name}: ${headers.get(name)}, not ${value}`)
+}
+
 /**
  * Before timing: the floor and every profile step answer exactly what the route answers, the
- * precomputed security headers are the ones the route sends, and sign-in succeeds.
+ * route and every step that sends security headers send the server's, and sign-in succeeds.
  */
 async function checkAnswers(target: Target, account: Account) {
   const real = await meAnswer(target.ports.app, account)
   if (real.status !== 200) throw new Error(`GET /api/auth/me answered ${real.status}: ${real.body}`)
+  const wrong = headerMismatches(target, real.headers)
+  if (wrong.length > 0) throw new Error(`The route sends ${wrong.join('; ')}`)
   const others = { floor: target.ports.floor, ...target.ports.profile }
   for (const [name, port] of Object.entries(others)) {
     const answer = await meAnswer(port, account)
@@ -140,10 +149,10 @@ async function checkAnswers(target: Target, account: Account) {
       throw new Error(
         `${name} does not answer what the route answers:\nroute 200 ${real.body}\n${name} ${answer.status} ${answer.body}`,
       )
-  }
-  for (const [name, value] of Object.entries(target.helmetHeaders)) {
-    if (real.headers.get(name) !== value)
-      throw new Error(`The route sends ${name}: ${real.headers.get(name)}, not ${value}`)
+    const differ = answer.headers.has('content-security-policy')
+      ? headerMismatches(target, answer.headers)
+      : []
+    if (differ.length > 0) throw new Error(`${name} sends ${differ.join('; ')}`)
   }
   const appOrigin = origin(target.ports.app)
   const signIn = await fetch(`${appOrigin}${API_PATHS.signIn}`, {

@@ -16,7 +16,7 @@ export type Target = {
   ports: Ports
   databaseVersion: string
   statement: string
-  helmetHeaders: Record<string, string>
+  securityHeaders: Record<string, string>
   warnings: string[]
   /** CPU time (user and system, µs) the target process has used so far. */
   cpu: () => Promise<number>
@@ -102,7 +102,7 @@ export async function startTarget(database: DatabaseChoice, profile: boolean): P
     ports: ready.ports,
     databaseVersion: ready.databaseVersion,
     statement: ready.statement,
-    helmetHeaders: ready.helmetHeaders,
+    securityHeaders: ready.securityHeaders,
     warnings: ready.warnings,
     cpu: async () => (await call({ type: 'cpu', id: nextId++ }, 'cpu')).cpuMicros,
     verify: (options) => call({ type: 'verify', id: nextId++, ...options }, 'verified'),

@@ -10,9 +10,10 @@ import { newSessionToken } from '../../server/auth/tokens'
 import type { Config } from '../../server/config'
 import { type Database, openDatabase } from '../../server/db/database'
 import { loggerOptions } from '../../server/http/logger'
+import { securityHeaders } from '../../server/plugins/helmet'
 import { buildFloor, captureStatements, findSessionQuery, findSessionStatement } from './floor'
 import { microProfile } from './micro'
-import { buildStep, helmetHeaders, PROFILE_STEPS } from './profile'
+import { buildStep, PROFILE_STEPS } from './profile'
 import type { Ports, TargetReply, TargetRequest, TargetStart } from './protocol'
 
 /** testConfig (server/test-support/test-server.ts) with the log at warn and no rate limit in reach. */
@@ -95,9 +96,9 @@ async function start(message: TargetStart): Promise<Running> {
     const floor = buildFloor(database, statement)
     apps.push(floor)
     const ports: Ports = { app: await listen(app), floor: await listen(floor), profile: {} }
-    const headers = await helmetHeaders()
+    const headers = await securityHeaders()
     if (message.profile) {
-      const context = { database, statement, logStream, headers }
+      const context = { database, statement, logStream }
       for (const step of PROFILE_STEPS) {
         const stepApp = await buildStep(context, step.layers)
         apps.push(stepApp)
@@ -112,7 +113,7 @@ async function start(message: TargetStart): Promise<Running> {
       ports,
       databaseVersion: version?.version.split(' on ')[0] ?? 'unknown',
       statement,
-      helmetHeaders: headers,
+      securityHeaders: headers,
       warnings: warnings.splice(0),
     })
     return running
