@@ -1,21 +1,27 @@
-/** PostgreSQL's code for a unique violation, the same from PGlite and from `pg`. */
-const UNIQUE_VIOLATION = '23505'
-
 type DriverError = { code?: unknown; constraint?: unknown; cause?: unknown }
 
 /**
- * The name of the unique constraint an error broke, or null. Drizzle wraps the
- * driver's error in its own, so the cause chain is followed.
+ * The first error in the cause chain whose PostgreSQL code `matches`, the same
+ * from PGlite and from `pg`. Drizzle wraps the driver's error in its own, so
+ * the chain is followed (a few links at most).
  */
-export function uniqueViolation(error: unknown): string | null {
+function driverErrorWith(error: unknown, matches: (code: string) => boolean): DriverError | null {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     const candidate = current as DriverError
-    if (candidate.code === UNIQUE_VIOLATION) {
-      return typeof candidate.constraint === 'string' ? candidate.constraint : ''
-    }
+    if (typeof candidate.code === 'string' && matches(candidate.code)) return candidate
     current = candidate.cause
   }
   return null
+}
+
+/** PostgreSQL's code for a unique violation. */
+const UNIQUE_VIOLATION = '23505'
+
+/** The name of the unique constraint an error broke, or null. */
+export function uniqueViolation(error: unknown): string | null {
+  const found = driverErrorWith(error, (code) => code === UNIQUE_VIOLATION)
+  if (!found) return null
+  return typeof found.constraint === 'string' ? found.constraint : ''
 }
 
 /**
@@ -24,12 +30,7 @@ export function uniqueViolation(error: unknown): string | null {
  */
 const UNSTORABLE_TEXT = new Set(['22021', '22P05'])
 
-/** Whether an error says a value held a character the database cannot store; the cause chain is followed. */
+/** Whether an error says a value held a character the database cannot store. */
 export function unstorableText(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const candidate = current as DriverError
-    if (typeof candidate.code === 'string' && UNSTORABLE_TEXT.has(candidate.code)) return true
-    current = candidate.cause
-  }
-  return false
+  return driverErrorWith(error, (code) => UNSTORABLE_TEXT.has(code)) !== null
 }

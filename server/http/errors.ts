@@ -27,7 +27,10 @@ export function statusOf(code: ErrorCode): number {
   return STATUS[code] ?? 500
 }
 
-/** What Fastify itself refuses before a route runs, in words a client can act on. */
+/**
+ * What Fastify itself refuses before a route runs, in words a client can act on.
+ * JSON that does not parse is refused by the app's own parser (json-body.ts).
+ */
 function describeFastifyError(error: FastifyError): { code: ErrorCode; message: string } {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
@@ -37,10 +40,6 @@ function describeFastifyError(error: FastifyError): { code: ErrorCode; message: 
         code: 'INVALID_INPUT',
         message: 'Send the request body as JSON (Content-Type: application/json).',
       }
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return { code: 'INVALID_INPUT', message: 'The request body is empty; send a JSON object.' }
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return { code: 'INVALID_INPUT', message: 'The request body is not valid JSON.' }
     default:
       return { code: 'INVALID_INPUT', message: error.message }
   }
