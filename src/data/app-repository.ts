@@ -10,6 +10,8 @@ export type AppRepositoryOptions = {
   events?: DatabaseEvents
   /** The server ended this device's session (elsewhere, expired, password changed). */
   onSessionEnded: () => void
+  /** The server no longer syncs with this version of the app: offer the update. */
+  onClientTooOld?: () => void
   mode?: () => Promise<AppMode>
 }
 
@@ -21,13 +23,14 @@ export type AppRepositoryOptions = {
 export function createAppRepository({
   events,
   onSessionEnded,
+  onClientTooOld,
   mode = appMode,
 }: AppRepositoryOptions): Repository {
   const context: RepositoryContext = { db: openDatabase(undefined, events), clock: () => new Date() }
   const loadAccounts = async (): Promise<AccountParts> => {
     if ((await mode()) === 'server') {
       const { createServerParts } = await import('./remote/server-parts')
-      return createServerParts({ ...context, store: browserStore(), onSessionEnded })
+      return createServerParts({ ...context, store: browserStore(), onSessionEnded, onClientTooOld })
     }
     const { createDeviceAccountParts } = await import('./dexie/account-parts')
     return createDeviceAccountParts(context)

@@ -1,4 +1,4 @@
-import { Dexie, type EntityTable, type Transaction } from 'dexie'
+import { Dexie, type EntityTable, type Table, type Transaction } from 'dexie'
 import { DATABASE_NAME } from './database-names'
 import type { ThrottleRecord } from '@/domain/sign-in-throttle'
 import { recountLetters, recountLettersUsed, tally } from './letter-tallies'
@@ -13,6 +13,7 @@ import type {
   Subscription,
   User,
 } from '@/domain/types'
+import type { OutboxEntry, SyncState } from './sync-types'
 
 export type Setting = { key: string; value: unknown }
 
@@ -58,7 +59,19 @@ export const SCHEMA_V2 = {
  */
 export const SCHEMA_V3 = SCHEMA_V2
 
-export const SCHEMA_VERSION = 3
+/**
+ * Version 4: server mode's sync (docs/decisions/021-sync-protocol.md). The
+ * `outbox` holds each client's mutations in order until the server has them;
+ * `syncState` keeps, per account on this device, its client id, its cursor
+ * and the next mutation id. Device-only mode leaves both empty.
+ */
+export const SCHEMA_V4 = {
+  ...SCHEMA_V3,
+  outbox: '[clientId+id], clientId',
+  syncState: 'userId',
+} as const
+
+export const SCHEMA_VERSION = 4
 
 export type LetterheadDatabase = Dexie & {
   users: EntityTable<User, 'id'>
@@ -72,6 +85,8 @@ export type LetterheadDatabase = Dexie & {
   settings: EntityTable<Setting, 'key'>
   signInThrottle: EntityTable<ThrottleRecord, 'email'>
   letterVersions: EntityTable<LetterVersion, 'id'>
+  outbox: Table<OutboxEntry, [string, number]>
+  syncState: EntityTable<SyncState, 'userId'>
 }
 
 export type DatabaseEvents = {
@@ -122,6 +137,7 @@ export function openDatabase(
         .modify(backfillIdempotencyKey)
     })
   db.version(3).stores(SCHEMA_V3).upgrade(storeLetterTallies)
+  db.version(4).stores(SCHEMA_V4)
   db.on('versionchange', () => {
     db.close()
     events.onVersionChange?.()

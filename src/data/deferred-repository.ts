@@ -1,6 +1,7 @@
 import type { Repository, Subscribable } from './repository'
+import { deferredSync } from './sync/deferred-sync'
 
-type Part = Exclude<keyof Repository, 'observe'>
+type Part = Exclude<keyof Repository, 'observe' | 'sync'>
 type Method = (...args: unknown[]) => Promise<unknown>
 
 // A Record, so a part added to Repository and not listed here fails to compile.
@@ -51,10 +52,11 @@ export function deferredRepository(load: () => Promise<Repository>): Repository 
 
   const parts = Object.fromEntries(
     Object.keys(PARTS).map((name) => [name, part(name as Part)]),
-  ) as Omit<Repository, 'observe'>
+  ) as Omit<Repository, 'observe' | 'sync'>
 
   return {
     ...parts,
+    sync: deferredSync(async () => (await loaded()).sync),
     observe<T>(query: () => Promise<T>): Subscribable<T> {
       return {
         subscribe(observer) {
@@ -77,3 +79,4 @@ export function deferredRepository(load: () => Promise<Repository>): Repository 
     },
   }
 }
+

@@ -1,5 +1,6 @@
 import type { User } from '@/domain/types'
 import type { AccountParts } from './repository'
+import { deferredSync } from './sync/deferred-sync'
 
 /**
  * The account parts, loaded on the first call that needs them: signing in
@@ -27,7 +28,7 @@ export function lazyAccounts(
       signUp: async (input) => (await auth()).signUp(input),
       signUpAdmin: async (input) => (await auth()).signUpAdmin(input),
       signIn: async (input) => (await auth()).signIn(input),
-      signOut: async () => (await auth()).signOut(),
+      signOut: async (options) => (await auth()).signOut(options),
       currentUser,
       confirmSession: async () => (await auth()).confirmSession(),
     },
@@ -36,5 +37,6 @@ export function lazyAccounts(
       signOutOthers: async () => (await account()).signOutOthers(),
       changePassword: async (input) => (await account()).changePassword(input),
     },
+    sync: deferredSync(async () => (await parts()).sync),
   }
 }

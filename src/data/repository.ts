@@ -19,6 +19,11 @@ import type {
   User,
 } from '@/domain/types'
 import type { AdminRepository } from './admin-repository'
+import type { DeviceOnlyData } from './sync/device-data'
+import type { RefusedChange } from './sync/push-outbox'
+import type { SyncStatus } from './sync/sync-status'
+
+export type { DeviceOnlyData, RefusedChange, SyncStatus }
 
 /**
  * The only door to data. Features call these methods and nothing else, so a
@@ -37,12 +42,13 @@ export type Repository = {
   backup: BackupRepository
   settings: SettingsRepository
   admin: AdminRepository
+  sync: SyncRepository
   /** Re-runs `query` whenever the data it read changes, in this tab or another. */
   observe<T>(query: () => Promise<T>): Subscribable<T>
 }
 
-/** The parts that differ between the modes: who is signed in, and how. */
-export type AccountParts = Pick<Repository, 'auth' | 'account'>
+/** The parts that differ between the modes: who is signed in, and how, and whether it syncs. */
+export type AccountParts = Pick<Repository, 'auth' | 'account' | 'sync'>
 
 export type Subscribable<T> = {
   subscribe(observer: { next: (value: T) => void; error?: (error: unknown) => void }): {
@@ -54,8 +60,12 @@ export type AuthRepository = {
   signUp(input: SignUpInput): Promise<User>
   signUpAdmin(input: AdminSignUpInput): Promise<User>
   signIn(input: SignInInput): Promise<User>
-  /** Ends the session on this device at once, online or not. */
-  signOut(): Promise<void>
+  /**
+   * Ends the session on this device at once, online or not. With
+   * `removeData` (server mode) the account's letters and settings leave this
+   * device too; the server keeps them.
+   */
+  signOut(options?: SignOutOptions): Promise<void>
   /** Who is signed in on this device, read from the device: instant, and offline too. */
   currentUser(): Promise<User | null>
   /**
@@ -65,6 +75,8 @@ export type AuthRepository = {
    */
   confirmSession(): Promise<void>
 }
+
+export type SignOutOptions = { removeData?: boolean }
 
 /**
  * Where the signed-in account is signed in: on the server, each session with
@@ -181,4 +193,30 @@ export type BackupRepository = {
 export type SettingsRepository = {
   get(key: string): Promise<unknown>
   set(key: string, value: unknown): Promise<void>
+}
+
+/**
+ * Server mode's sync of the signed-in account's data (DESIGN.md §7). In
+ * device-only mode nothing syncs: the status stays off and there is nothing
+ * to upload.
+ */
+export type SyncRepository = {
+  /** Starts syncing whoever signs in, in server mode; resolves once that is decided. */
+  start(): Promise<void>
+  status(): SyncStatus
+  onStatus(listener: (status: SyncStatus) => void): () => void
+  /** Changes the server refused, as they come back; each is also marked on its letter. */
+  onRefused(listener: (refused: RefusedChange[]) => void): () => void
+  /** Pushes what waits and pulls what is new, now. */
+  syncNow(): Promise<void>
+  /** Changes made on this device that the server has not acknowledged yet. */
+  pendingChanges(): Promise<number>
+  /** Letters of device-only accounts on this device the signed-in account could take in. */
+  deviceOnlyData(): Promise<DeviceOnlyData | null>
+  /** Copies them into the signed-in account, to be uploaded; answers how many letters. */
+  uploadDeviceOnlyData(): Promise<{ letters: number }>
+  /** Keeps them on this device only, and stops asking. */
+  keepDeviceOnlyDataApart(): Promise<void>
+  /** The person has read a refusal marked on a letter: the mark goes, the letter stays as it is. */
+  dismissIssue(letterId: string): Promise<void>
 }

@@ -57,6 +57,8 @@ export const ERROR_MESSAGES = {
   WRONG_CURRENT_PASSWORD: 'The current password is not correct.',
   SAME_PASSWORD: 'Choose a new password that differs from the current one.',
   DATABASE_UNAVAILABLE: 'The Letterhead server cannot reach its database right now.',
+  CLIENT_TOO_OLD:
+    'This version of Letterhead is too old to sync with the server. Update to send your changes; they are kept on this device until then.',
   DEVICE_ACCOUNT_CONFLICT:
     'This device already holds a device-only account with this email. Export a backup of it from Settings before signing in to the server account here.',
 } as const

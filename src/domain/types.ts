@@ -45,6 +45,20 @@ export type Letter = Timestamps & {
   error?: string
   /** The subscription whose credit paid for this letter, when one did. */
   subscriptionId?: string
+  /** Server mode: the server's version of this row, as last pulled. */
+  version?: number
+  /** Server mode: a push replaced text this device had not seen; that text is a previous version. */
+  editedElsewhereAt?: string
+  /** Server mode, this device only: a change the server refused, and what the person wrote. */
+  syncIssue?: SyncIssue
+}
+
+export type SyncIssue = {
+  code: string
+  message: string
+  at: string
+  /** The text the refused change would have saved, kept so nothing typed is lost. */
+  content?: string
 }
 
 /** An earlier text of a letter, kept when it is edited, regenerated or restored over. */

@@ -3,6 +3,7 @@ import { createLocalAccountRepository } from './account'
 import { type AuthOptions, createAuthRepository } from './auth'
 import type { RepositoryContext } from './context'
 import { guardStorage } from './storage-guard'
+import { deviceOnlySync } from '../sync/device-only-sync'
 
 /** Accounts that live on this device: device-only mode. */
 export function createDeviceAccountParts(
@@ -12,5 +13,6 @@ export function createDeviceAccountParts(
   return {
     auth: guardStorage(createAuthRepository(context, options)),
     account: guardStorage(createLocalAccountRepository(context)),
+    sync: deviceOnlySync(context.db),
   }
 }

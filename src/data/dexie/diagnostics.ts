@@ -2,7 +2,9 @@ import { newId } from '@/domain/ids'
 import type { ErrorReport } from '@/domain/types'
 import type { DiagnosticsRepository, SettingsRepository } from '../repository'
 import type { RepositoryContext } from './context'
-import { stamp } from './context'
+import { SESSION_KEY, stamp } from './context'
+import { recordMutation, rowKey, syncTables } from './outbox'
+import { syncedSetting } from '../sync/synced-settings'
 
 const MESSAGE_MAX = 2_000
 const STACK_MAX = 20_000
@@ -27,13 +29,27 @@ export function createDiagnosticsRepository({
   }
 }
 
-export function createSettingsRepository({ db }: RepositoryContext): SettingsRepository {
+export function createSettingsRepository({ db, clock }: RepositoryContext): SettingsRepository {
   return {
     async get(key) {
       return (await db.settings.get(key))?.value
     },
     async set(key, value) {
-      await db.settings.put({ key, value })
+      await db.transaction('rw', [db.settings, db.session, ...syncTables(db)], async () => {
+        await db.settings.put({ key, value })
+        const session = await db.session.get(SESSION_KEY)
+        const synced = syncedSetting(key, value)
+        if (session && synced) {
+          await recordMutation(
+            db,
+            session.userId,
+            'settings.set',
+            synced,
+            [rowKey('settings', key)],
+            clock().toISOString(),
+          )
+        }
+      })
     },
   }
 }

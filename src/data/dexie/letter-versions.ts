@@ -1,12 +1,13 @@
 import { AppError } from '@/domain/errors'
 import { newId } from '@/domain/ids'
 import { letterContentSchema, letterInputSchema } from '@/domain/letter-schema'
-import type { Letter, LetterVersion } from '@/domain/types'
+import type { Letter, LetterVersion, User } from '@/domain/types'
 import { parseOrThrow } from '@/domain/validate'
 import type { LetterheadDatabase } from '../database'
 import type { LettersRepository } from '../repository'
 import { type RepositoryContext, readTransaction, stamp } from './context'
-import { ownLetter } from './own-letter'
+import { type Recorded, recordLetterChange, syncTables } from './outbox'
+import { ownLetterOf } from './own-letter'
 
 type Versions = Pick<
   LettersRepository,
@@ -14,21 +15,27 @@ type Versions = Pick<
 >
 
 export function createLetterVersions({ db, clock }: RepositoryContext): Versions {
-  const tables = () => [db.letters, db.letterVersions, db.session, db.users]
+  const tables = () => [db.letters, db.letterVersions, db.session, db.users, ...syncTables(db)]
 
-  /** Keeps the letter's current text as a previous version, then writes `changes`. */
+  /**
+   * Keeps the letter's current text as a previous version, then writes
+   * `changes`; `mutation` says what the server replays, given the new
+   * previous version's id and the server version this change was made on.
+   */
   async function replaceText(
-    letter: Letter,
+    { user, letter }: { user: User; letter: Letter },
     reason: LetterVersion['reason'],
     changes: Partial<Letter> & { content: string },
+    mutation: (base: { versionId: string; baseVersion: number }) => Recorded,
   ): Promise<Letter> {
     if (letter.status !== 'completed')
       throw new AppError('INVALID_INPUT', 'Only a finished letter can be changed.')
     const times = stamp(clock)
+    const versionId = newId()
     const { type, senderName, senderAddress, recipientName, recipientAddress, matter, resolution } =
       letter
     await db.letterVersions.add({
-      id: newId(),
+      id: versionId,
       letterId: letter.id,
       content: letter.content,
       answers: {
@@ -44,7 +51,15 @@ export function createLetterVersions({ db, clock }: RepositoryContext): Versions
       ...times,
     })
     const updated: Letter = { ...letter, ...changes, updatedAt: times.updatedAt }
-    await db.letters.put(updated)
+    await Promise.all([
+      db.letters.put(updated),
+      recordLetterChange(
+        db,
+        user.id,
+        mutation({ versionId, baseVersion: letter.version ?? 0 }),
+        times.updatedAt,
+      ),
+    ])
     return updated
   }
 
@@ -59,9 +74,12 @@ export function createLetterVersions({ db, clock }: RepositoryContext): Versions
     async editContent(id, content) {
       const text = parseOrThrow(letterContentSchema, content)
       return db.transaction('rw', tables(), async () => {
-        const letter = await ownLetter(db, id)
-        if (letter.content === text) return letter
-        return replaceText(letter, 'edited', { content: text })
+        const own = await ownLetterOf(db, id)
+        if (own.letter.content === text) return own.letter
+        return replaceText(own, 'edited', { content: text }, (base) => [
+          'letters.editContent',
+          { id, content: text, ...base },
+        ])
       })
     },
 
@@ -69,27 +87,36 @@ export function createLetterVersions({ db, clock }: RepositoryContext): Versions
       const answers = parseOrThrow(letterInputSchema, input)
       const text = parseOrThrow(letterContentSchema, content)
       return db.transaction('rw', tables(), async () =>
-        replaceText(await ownLetter(db, id), 'regenerated', {
-          ...answers,
-          content: text,
-          generator,
-        }),
+        replaceText(
+          await ownLetterOf(db, id),
+          'regenerated',
+          { ...answers, content: text, generator },
+          (base) => [
+            'letters.replaceAnswers',
+            { id, input: answers, content: text, generator, ...base },
+          ],
+        ),
       )
     },
 
     async listVersions(id) {
       return readTransaction(db, tables(), async () => {
-        const letter = await ownLetter(db, id)
+        const { letter } = await ownLetterOf(db, id)
         return versionsOf(db, letter.id)
       })
     },
 
     async restoreVersion(id, versionId) {
       return db.transaction('rw', tables(), async () => {
-        const letter = await ownLetter(db, id)
+        const own = await ownLetterOf(db, id)
         const version = await db.letterVersions.get(versionId)
-        if (!version || version.letterId !== letter.id) throw new AppError('NOT_FOUND')
-        return replaceText(letter, 'restored', { ...version.answers, content: version.content })
+        if (!version || version.letterId !== own.letter.id) throw new AppError('NOT_FOUND')
+        return replaceText(
+          own,
+          'restored',
+          { ...version.answers, content: version.content },
+          (base) => ['letters.restoreVersion', { id, restoredId: versionId, ...base }],
+        )
       })
     },
   }

@@ -16,6 +16,7 @@ import {
 import { purchaseToSpend, purchasesOf } from './credits'
 import { createLetterLifecycle } from './letter-lifecycle'
 import { createLetterVersions } from './letter-versions'
+import { recordMutation, rowKey, syncTables } from './outbox'
 import { ownLetter } from './own-letter'
 import { countNewLetter, spendCredit } from './tallies'
 
@@ -35,7 +36,7 @@ export function createLettersRepository(context: RepositoryContext): LettersRepo
       const data = parseOrThrow(letterInputSchema, input)
       return db.transaction(
         'rw',
-        [db.letters, db.session, db.users, db.subscriptions],
+        [db.letters, db.session, db.users, db.subscriptions, ...syncTables(db)],
         async () => {
           const { user, value: purchases } = await readAsUser(db, ['user'], (userId) =>
             purchasesOf(db, userId),
@@ -53,11 +54,27 @@ export function createLettersRepository(context: RepositoryContext): LettersRepo
             generator: 'built-in',
             ...times,
           }
-          // No write needs another's answer, so all three go to storage at once.
+          // No write needs another's answer, so all four go to storage at once.
           await Promise.all([
             db.letters.add(letter),
             spendCredit(db, purchase, times.updatedAt),
             countNewLetter(db, user, times.updatedAt),
+            recordMutation(
+              db,
+              user.id,
+              'letters.create',
+              {
+                letter: {
+                  id: letter.id,
+                  ...data,
+                  generator: letter.generator,
+                  subscriptionId: purchase.id,
+                  createdAt: letter.createdAt,
+                },
+              },
+              [rowKey('letters', letter.id)],
+              times.updatedAt,
+            ),
           ])
           return letter
         },

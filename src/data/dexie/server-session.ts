@@ -3,6 +3,7 @@ import { AppError } from '@/domain/errors'
 import type { User } from '@/domain/types'
 import type { LetterheadDatabase } from '../database'
 import { SESSION_KEY } from './context'
+import { startSyncing, startSyncingTables } from '../sync/sync-state'
 
 /**
  * The device's copy of an account that lives on the server. The server's
@@ -56,16 +57,22 @@ async function refusingConflicts<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The server signed `user` in: mirror the account and open the session here, in one transaction. */
+/**
+ * The server signed `user` in: mirror the account, open the session here and
+ * start syncing the account's data, in one transaction.
+ */
 export function mirrorSignIn(
   db: LetterheadDatabase,
   user: ApiUser,
   clock: () => Date,
 ): Promise<User> {
+  const tables = [db.users, db.session, ...startSyncingTables(db)]
   return refusingConflicts(() =>
-    db.transaction('rw', db.users, db.session, async () => {
+    db.transaction('rw', tables, async () => {
       const row = await putMirror(db, user)
-      await db.session.put({ id: SESSION_KEY, userId: row.id, signedInAt: clock().toISOString() })
+      const at = clock().toISOString()
+      await db.session.put({ id: SESSION_KEY, userId: row.id, signedInAt: at })
+      await startSyncing(db, row.id, at)
       return row
     }),
   )

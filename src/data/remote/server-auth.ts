@@ -13,6 +13,7 @@ import {
 import type { AuthRepository } from '../repository'
 import { ApiError } from './api-client'
 import type { ServerContext } from './server-context'
+import { removeAccountData } from '../sync/remove-account-data'
 
 /**
  * Accounts kept by the Letterhead server. Signing up, in and out asks the
@@ -71,11 +72,12 @@ export function createServerAuth({
       return signInWith(API_PATHS.signIn, parseOrThrow(signInSchema, input))
     },
 
-    async signOut() {
+    async signOut(options = {}) {
       const session = await db.session.get(SESSION_KEY)
       if (!session) return
       // Noted before the session ends here, so a tab closed at once still tells the server later.
       signOuts.remember()
+      if (options.removeData) await removeAccountData(db, session.userId)
       await endSessionOf(db, session.userId)
       void signOuts.flush()
     },

@@ -8,6 +8,9 @@ import { pendingSignOut } from './pending-sign-out'
 import { createServerAccount } from './server-account'
 import { createServerAuth } from './server-auth'
 import type { ServerContext } from './server-context'
+import type { PokeSource } from '../sync/sync-engine'
+import type { LeaderOptions } from '../sync/sync-leader'
+import { createServerSync } from '../sync/server-sync'
 
 export type ServerPartsOptions = {
   db: LetterheadDatabase
@@ -16,8 +19,13 @@ export type ServerPartsOptions = {
   store: KeyValueStore | null
   /** The session ended elsewhere and has now ended on this device: the app tells the person. */
   onSessionEnded: () => void
-  /** Where `online` is announced; a sign-out left from offline is sent then. */
-  events?: Pick<EventTarget, 'addEventListener'> | null
+  /** Where `online`, `offline` and `focus` are announced; a sign-out left from offline is sent then. */
+  events?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | null
+  /** The server no longer syncs with this version of the app: offer the update. */
+  onClientTooOld?: () => void
+  /** The server's pokes to pull; an EventSource in the browser, none where there is none. */
+  pokes?: ((path: string) => PokeSource) | null
+  leader?: LeaderOptions
 }
 
 /**
@@ -31,6 +39,9 @@ export function createServerParts({
   store,
   onSessionEnded,
   events = globalThis.window ?? null,
+  onClientTooOld = () => undefined,
+  pokes = typeof EventSource === 'function' ? (path) => new EventSource(path) : null,
+  leader,
 }: ServerPartsOptions): AccountParts {
   const signOuts = pendingSignOut(store, client)
   const context: ServerContext = {
@@ -46,5 +57,15 @@ export function createServerParts({
   return {
     auth: guardStorage(createServerAuth(context)),
     account: guardStorage(createServerAccount(context)),
+    sync: createServerSync({
+      db,
+      clock,
+      client,
+      events,
+      pokes,
+      leader,
+      onClientTooOld,
+      onSessionExpired: context.endedElsewhere,
+    }),
   }
 }

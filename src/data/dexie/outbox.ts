@@ -1,0 +1,51 @@
+import type { MutationArgs, MutationName } from '@/domain/sync'
+import type { LetterheadDatabase } from '../database'
+
+/** The outbox key of a row a mutation changes; a pulled row with one pending keeps its local state. */
+export const rowKey = (table: 'letters' | 'settings', id: string) => `${table}:${id}`
+
+/** The tables a write must hold in its transaction to record its mutation. */
+export const syncTables = (db: LetterheadDatabase) => [db.syncState, db.outbox]
+
+/**
+ * Appends a mutation to `userId`'s outbox, inside the caller's transaction, so
+ * the rows and the mutation are written together or not at all. An account
+ * that does not sync on this device (device-only mode) has no sync state, and
+ * nothing is recorded.
+ */
+export async function recordMutation<N extends MutationName>(
+  db: LetterheadDatabase,
+  userId: string,
+  name: N,
+  args: MutationArgs<N>,
+  keys: string[],
+  at: string,
+): Promise<void> {
+  const state = await db.syncState.get(userId)
+  if (!state) return
+  const id = state.nextMutationId
+  await Promise.all([
+    db.syncState.put({ ...state, nextMutationId: id + 1 }),
+    db.outbox.add({ clientId: state.clientId, id, userId, name, args, keys, createdAt: at }),
+  ])
+}
+
+type LetterMutation = Exclude<
+  MutationName,
+  'letters.create' | 'letters.upload' | 'settings.set' | 'settings.remove'
+>
+
+/** A change to one letter, as its mutation: the name and the args the server replays. */
+export type Recorded = {
+  [N in LetterMutation]: [N, MutationArgs<N>]
+}[LetterMutation]
+
+/** Records a change to the letter its args name. */
+export function recordLetterChange(
+  db: LetterheadDatabase,
+  userId: string,
+  [name, args]: Recorded,
+  at: string,
+): Promise<void> {
+  return recordMutation(db, userId, name, args as never, [rowKey('letters', args.id)], at)
+}

@@ -1,0 +1,104 @@
+import type { Change, PullResponse } from '@/domain/sync'
+import type { Letter, User } from '@/domain/types'
+import type { LetterheadDatabase, Setting } from '../database'
+import { rowKey } from '../dexie/outbox'
+import type { SyncState } from '../sync-types'
+import { localLetter, localVersion } from './letter-rows'
+import { withDeviceSecrets } from './synced-settings'
+
+type Counted = { letters: number }
+
+/**
+ * Applies one pulled page in one Dexie transaction: the server's rows, except
+ * those with mutations still waiting in the outbox (they keep their local
+ * state until the server has seen them), the owner's letter count, the new
+ * cursor, and the outbox entries the server has now applied. Answers how many
+ * letters the page brought.
+ */
+export function applyPulledPage(
+  db: LetterheadDatabase,
+  state: SyncState,
+  page: PullResponse,
+): Promise<Counted> {
+  const tables = [db.letters, db.letterVersions, db.settings, db.users, db.outbox, db.syncState]
+  return db.transaction('rw', tables, async () => {
+    const current = await db.syncState.get(state.userId)
+    // Signed out and removed meanwhile, or started over: this page is for a state that is gone.
+    if (current?.clientId !== state.clientId) return { letters: 0 }
+    await db.outbox
+      .where('[clientId+id]')
+      .between([state.clientId, 0], [state.clientId, page.lastMutationId], true, true)
+      .delete()
+    const pending = new Set(
+      (await db.outbox.where('clientId').equals(state.clientId).toArray()).flatMap((e) => e.keys),
+    )
+    const changes = page.changes.filter((change) => !pending.has(keyOf(change)))
+    await Promise.all([
+      applyLetters(db, state.userId, changes),
+      applyVersions(db, changes),
+      applySettings(db, changes),
+      db.syncState.put({ ...current, cursor: Math.max(current.cursor, page.cursor) }),
+    ])
+    return { letters: page.changes.filter((change) => change.table === 'letters').length }
+  })
+}
+
+function keyOf(change: Change): string {
+  if (change.table === 'letterVersions') return `letterVersions:${change.id}`
+  return rowKey(change.table, change.id)
+}
+
+/** Writes the letters and moves the owner's count by those that came or went. */
+async function applyLetters(db: LetterheadDatabase, userId: string, changes: readonly Change[]) {
+  const letters = changes.filter((change) => change.table === 'letters')
+  if (letters.length === 0) return
+  const existing = await db.letters.bulkGet(letters.map((change) => change.id))
+  const puts: Letter[] = []
+  const deletes: string[] = []
+  let net = 0
+  letters.forEach((change, index) => {
+    const before = existing[index]
+    if ('row' in change && change.table === 'letters') {
+      puts.push(localLetter(change.row, before))
+      if (!before) net += 1
+    } else if (before) {
+      deletes.push(change.id)
+      if (before.userId === userId) net -= 1
+    }
+  })
+  await Promise.all([
+    db.letters.bulkPut(puts),
+    db.letters.bulkDelete(deletes),
+    net === 0 ? undefined : moveLetterCount(db, userId, net),
+  ])
+}
+
+async function moveLetterCount(db: LetterheadDatabase, userId: string, by: number) {
+  const owner: User | undefined = await db.users.get(userId)
+  if (!owner) return
+  await db.users.put({ ...owner, letterCount: Math.max(0, (owner.letterCount ?? 0) + by) })
+}
+
+async function applyVersions(db: LetterheadDatabase, changes: readonly Change[]) {
+  const puts = []
+  const deletes = []
+  for (const change of changes) {
+    if (change.table !== 'letterVersions') continue
+    if ('row' in change && change.table === 'letterVersions') puts.push(localVersion(change.row))
+    else deletes.push(change.id)
+  }
+  await Promise.all([db.letterVersions.bulkPut(puts), db.letterVersions.bulkDelete(deletes)])
+}
+
+async function applySettings(db: LetterheadDatabase, changes: readonly Change[]) {
+  for (const change of changes) {
+    if (change.table !== 'settings') continue
+    if (!('row' in change && change.table === 'settings')) {
+      await db.settings.delete(change.id)
+      continue
+    }
+    const local: Setting | undefined = await db.settings.get(change.row.key)
+    const value = withDeviceSecrets(change.row.key, change.row.value, local?.value)
+    await db.settings.put({ key: change.row.key, value })
+  }
+}

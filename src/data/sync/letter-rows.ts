@@ -1,0 +1,48 @@
+import type { MutationArgs, SyncedLetter, SyncedVersion } from '@/domain/sync'
+import type { Letter, LetterVersion } from '@/domain/types'
+
+/** A pulled letter as this device stores it, keeping what only this device knows about it. */
+export function localLetter(row: SyncedLetter, existing: Letter | undefined): Letter {
+  const letter: Letter = { ...row }
+  if (existing?.syncIssue) letter.syncIssue = existing.syncIssue
+  return letter
+}
+
+export const localVersion = (row: SyncedVersion): LetterVersion => ({ ...row })
+
+/** A letter this device has that the account does not yet: the mutation that uploads it. */
+export function uploadOf(
+  letter: Letter,
+  versions: readonly LetterVersion[],
+): MutationArgs<'letters.upload'> {
+  const { type, senderName, senderAddress, recipientName, recipientAddress, matter, resolution } =
+    letter
+  return {
+    letter: {
+      id: letter.id,
+      type: type as SyncedLetter['type'],
+      senderName,
+      senderAddress,
+      recipientName,
+      recipientAddress,
+      matter,
+      resolution,
+      content: letter.content,
+      status: letter.status,
+      generator: letter.generator,
+      ...(letter.error === undefined ? {} : { error: letter.error }),
+      ...(letter.subscriptionId === undefined ? {} : { subscriptionId: letter.subscriptionId }),
+      createdAt: letter.createdAt,
+      updatedAt: letter.updatedAt,
+    },
+    versions: versions.map((version) => ({
+      id: version.id,
+      letterId: version.letterId,
+      content: version.content,
+      answers: { ...version.answers, type: version.answers.type as SyncedLetter['type'] },
+      reason: version.reason,
+      createdAt: version.createdAt,
+      updatedAt: version.updatedAt,
+    })),
+  }
+}

@@ -1,0 +1,50 @@
+import { newId } from '@/domain/ids'
+import type { LetterheadDatabase } from '../database'
+import { recordMutation, rowKey } from '../dexie/outbox'
+import type { SyncState } from '../sync-types'
+import { uploadOf } from './letter-rows'
+
+/** The tables `startSyncing` writes; a caller's transaction must hold them. */
+export const startSyncingTables = (db: LetterheadDatabase) => [
+  db.syncState,
+  db.outbox,
+  db.letters,
+  db.letterVersions,
+]
+
+/**
+ * Starts syncing `userId`'s data on this device, once: draws the client id
+ * and, for letters this device wrote for the account before it synced,
+ * queues their upload, so the account gets them too. Run it inside a
+ * transaction over `startSyncingTables`.
+ */
+export async function startSyncing(
+  db: LetterheadDatabase,
+  userId: string,
+  at: string,
+): Promise<SyncState> {
+  const existing = await db.syncState.get(userId)
+  if (existing) return existing
+  const state: SyncState = {
+    userId,
+    clientId: newId(),
+    cursor: 0,
+    nextMutationId: 1,
+    downloaded: false,
+  }
+  await db.syncState.add(state)
+  const letters = await db.letters.where('userId').equals(userId).sortBy('createdAt')
+  for (const letter of letters) {
+    if (letter.version !== undefined) continue
+    const versions = await db.letterVersions.where('letterId').equals(letter.id).toArray()
+    await recordMutation(
+      db,
+      userId,
+      'letters.upload',
+      uploadOf(letter, versions),
+      [rowKey('letters', letter.id)],
+      at,
+    )
+  }
+  return (await db.syncState.get(userId)) ?? state
+}

@@ -1,0 +1,165 @@
+import { SYNC_SCHEMA_VERSION } from '@/domain/api'
+import { isAppError } from '@/domain/errors'
+import { pullResponseSchema, pushResponseSchema, SYNC_PATHS } from '@/domain/sync'
+import { retryDelayMs } from '@/lib/retry'
+import type { LetterheadDatabase } from '../database'
+import { ApiError, type ApiClient } from '../remote/api-client'
+import type { SyncState } from '../sync-types'
+import { applyPulledPage } from './apply-pull'
+import { asMutations, nextBatch, type RefusedChange, settlePush } from './push-outbox'
+import type { SyncPhase, SyncStatus } from './sync-status'
+
+/** A new device's first page is small, so its first letters show at once; then pages are large. */
+export const FIRST_PAGE = 100
+export const PAGE = 1000
+
+export type UserSyncDeps = {
+  db: LetterheadDatabase
+  client: ApiClient
+  clock: () => Date
+  online: () => boolean
+  /** The server says this session is over: end it here; the outbox stays for the next sign-in. */
+  onSessionExpired: (userId: string) => Promise<void>
+  /** The server no longer takes this version of the app. */
+  onClientTooOld: () => void
+  onRefused: (refused: RefusedChange[]) => void
+  publish: (status: SyncStatus) => void
+  random?: () => number
+}
+
+export type UserSync = {
+  /** Pushes what is waiting, then pulls; resolves once a whole round after this call has ended. */
+  request(): Promise<void>
+  stop(): void
+}
+
+class Stop extends Error {}
+
+/** Syncs one account's data on this device, in rounds: push everything waiting, then pull to the end. */
+export function createUserSync(deps: UserSyncDeps, state: SyncState): UserSync {
+  const { db, client, clock } = deps
+  const random = deps.random ?? Math.random
+  let wanted = false
+  let running: Promise<void> | null = null
+  let stopped = false
+  let attempt = 0
+  let retryTimer: ReturnType<typeof setTimeout> | undefined
+  let phase: SyncPhase = 'syncing'
+  let download: SyncStatus['download'] = null
+
+  async function publish(next: SyncPhase = phase) {
+    phase = next
+    const pending = await db.outbox.where('clientId').equals(state.clientId).count()
+    if (!stopped) deps.publish({ phase, pending, download })
+  }
+
+  async function push() {
+    for (;;) {
+      const batch = await nextBatch(db, state)
+      const last = batch.at(-1)
+      if (!last || stopped) return
+      const response = await client.json(SYNC_PATHS.push, pushResponseSchema, {
+        method: 'POST',
+        body: {
+          clientId: state.clientId,
+          schemaVersion: SYNC_SCHEMA_VERSION,
+          mutations: asMutations(batch),
+        },
+      })
+      const refused = await settlePush(db, state, batch, response, clock().toISOString())
+      if (refused.length > 0) deps.onRefused(refused)
+      // The server answered without taking the batch: try again later rather than loop.
+      if (response.lastMutationId < last.id) throw new Error('The push was not applied.')
+      await publish()
+    }
+  }
+
+  async function pull() {
+    for (let first = true; !stopped; first = false) {
+      const current = await db.syncState.get(state.userId)
+      if (current?.clientId !== state.clientId) throw new Stop()
+      const page = await client.json(SYNC_PATHS.pull, pullResponseSchema, {
+        method: 'POST',
+        body: {
+          clientId: state.clientId,
+          cursor: current.cursor,
+          limit: first && !current.downloaded ? FIRST_PAGE : PAGE,
+          schemaVersion: SYNC_SCHEMA_VERSION,
+        },
+      })
+      const { letters } = await applyPulledPage(db, current, page)
+      if (!current.downloaded) {
+        const received = (download?.received ?? 0) + letters
+        download = { received, total: received + page.lettersRemaining }
+        await publish()
+      }
+      if (!page.more) break
+    }
+    const done = await db.syncState.get(state.userId)
+    if (done && !done.downloaded) await db.syncState.put({ ...done, downloaded: true })
+    download = null
+  }
+
+  async function failed(error: unknown) {
+    if (error instanceof Stop) return stop()
+    if (error instanceof ApiError && error.status === 401) {
+      stop()
+      await deps.onSessionExpired(state.userId)
+      return
+    }
+    if (isAppError(error) && error.code === 'CLIENT_TOO_OLD') {
+      await publish('update-required')
+      stop()
+      deps.onClientTooOld()
+      return
+    }
+    if (!deps.online() || (isAppError(error) && error.code === 'NEEDS_CONNECTION')) {
+      // The `online` event starts the next round.
+      return publish('offline')
+    }
+    await publish('retrying')
+    // Backoff with jitter, so devices that lost the server together do not return together.
+    const delay = retryDelayMs(attempt++) * (0.5 + random())
+    retryTimer = setTimeout(() => void request(), delay)
+  }
+
+  async function round() {
+    while (wanted && !stopped) {
+      wanted = false
+      clearTimeout(retryTimer)
+      if (!deps.online()) {
+        await publish('offline')
+        return
+      }
+      try {
+        await publish('syncing')
+        await push()
+        await pull()
+        attempt = 0
+        await publish('synced')
+      } catch (error) {
+        // What was asked meanwhile waits for the retry, or the event that ends being offline.
+        wanted = false
+        await failed(error)
+        return
+      }
+    }
+  }
+
+  function request(): Promise<void> {
+    wanted = true
+    running ??= round().finally(() => {
+      running = null
+      // Asked for between the round's last check and its end.
+      if (wanted && !stopped) void request()
+    })
+    return running
+  }
+
+  function stop() {
+    stopped = true
+    clearTimeout(retryTimer)
+  }
+
+  return { request, stop }
+}
