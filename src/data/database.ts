@@ -15,7 +15,12 @@ import type {
 } from '@/domain/types'
 import type { OutboxEntry, SyncState } from './sync-types'
 
-export type Setting = { key: string; value: unknown }
+export type Setting = {
+  key: string
+  value: unknown
+  /** Server mode: the server's version of a setting that follows the account, as last pulled. */
+  version?: number
+}
 
 export { DATABASE_NAME } from './database-names'
 

@@ -88,6 +88,7 @@ export type SyncedSettingKey = (typeof SYNCED_SETTING_KEYS)[number]
 export const syncedSettingSchema = z.strictObject({
   key: z.enum(SYNCED_SETTING_KEYS),
   value: z.json(),
+  version: z.number().int().positive(),
   updatedAt: iso,
 })
 export type SyncedSetting = z.infer<typeof syncedSettingSchema>

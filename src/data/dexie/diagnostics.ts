@@ -36,7 +36,9 @@ export function createSettingsRepository({ db, clock }: RepositoryContext): Sett
     },
     async set(key, value) {
       await db.transaction('rw', [db.settings, db.session, ...syncTables(db)], async () => {
-        await db.settings.put({ key, value })
+        // The server version stays until the next pull, so a late page cannot undo this change.
+        const version = (await db.settings.get(key))?.version
+        await db.settings.put({ key, value, ...(version === undefined ? {} : { version }) })
         const session = await db.session.get(SESSION_KEY)
         const synced = syncedSetting(key, value)
         if (session && synced) {

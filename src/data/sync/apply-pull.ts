@@ -59,6 +59,8 @@ async function applyLetters(db: LetterheadDatabase, userId: string, changes: rea
   letters.forEach((change, index) => {
     const before = existing[index]
     if ('row' in change && change.table === 'letters') {
+      // A page that arrives late (a retried or repeated answer) never takes a row back in time.
+      if (before?.version !== undefined && before.version > change.row.version) return
       puts.push(localLetter(change.row, before))
       if (!before) net += 1
     } else if (before) {
@@ -98,7 +100,8 @@ async function applySettings(db: LetterheadDatabase, changes: readonly Change[])
       continue
     }
     const local: Setting | undefined = await db.settings.get(change.row.key)
+    if (local?.version !== undefined && local.version > change.row.version) continue
     const value = withDeviceSecrets(change.row.key, change.row.value, local?.value)
-    await db.settings.put({ key: change.row.key, value })
+    await db.settings.put({ key: change.row.key, value, version: change.row.version })
   }
 }

@@ -49,7 +49,12 @@ export function createUserSync(deps: UserSyncDeps, state: SyncState): UserSync {
 
   async function publish(next: SyncPhase = phase) {
     phase = next
-    const pending = await db.outbox.where('clientId').equals(state.clientId).count()
+    // The count is for the status line only: storage that fails here fails the next write loudly.
+    const pending = await db.outbox
+      .where('clientId')
+      .equals(state.clientId)
+      .count()
+      .catch(() => 0)
     if (!stopped) deps.publish({ phase, pending, download })
   }
 
@@ -124,6 +129,14 @@ export function createUserSync(deps: UserSyncDeps, state: SyncState): UserSync {
   }
 
   async function round() {
+    // Storage that went away (the database closed under a closing tab) stops this tab's sync.
+    await rounds().catch((error: unknown) => {
+      console.warn(error)
+      stop()
+    })
+  }
+
+  async function rounds() {
     while (wanted && !stopped) {
       wanted = false
       clearTimeout(retryTimer)
