@@ -4,8 +4,8 @@ import { Button } from '@/ui/button'
 import type { Role, User } from '@/domain/types'
 import { SignOutButton } from '@/features/auth/sign-out-button'
 import { Badge } from '@/ui/badge'
-import { OfflineIndicator } from '@/pwa/offline-indicator'
 import { Brand } from './brand'
+import { SyncStatusBadge } from './sync-status'
 
 const ROLE_LABEL: Record<Role, string> = { user: 'User', employee: 'Employee', admin: 'Admin' }
 
@@ -15,8 +15,8 @@ export function DashboardHeader({ user }: { user: User }) {
     <header className="border-b border-ink-100 bg-white/80 backdrop-blur dark:border-ink-800 dark:bg-ink-900/80">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
         <Brand />
-        <div className="flex items-center gap-2 sm:gap-3">
-          <OfflineIndicator />
+        <div className="flex flex-wrap items-center justify-end gap-2 sm:gap-3">
+          <SyncStatusBadge />
           <Button variant="ghost" onClick={() => void router.navigate({ to: '/app/settings' })}>
             <Settings aria-hidden className="size-4" />
             <span className="sr-only sm:not-sr-only">Settings</span>

@@ -1,6 +1,7 @@
 import { createAppRepository } from '@/data/app-repository'
 import type { Repository } from '@/data/repository'
 import { ERROR_MESSAGES } from '@/domain/errors'
+import { showClientTooOld } from '@/pwa/client-too-old'
 import { loadToast } from '@/ui/lazy-toast'
 import { plainMessage } from './plain-message'
 
@@ -20,6 +21,8 @@ export function openRepository(container: HTMLElement): Repository {
         toast.error(ERROR_MESSAGES.SESSION_ENDED, { id: 'session-ended' }),
       )
     },
+    // The outbox waits on the device until the update; the toast stays until then.
+    onClientTooOld: showClientTooOld,
     events: {
       // Shown until the other tabs close; React replaces it when the upgrade goes through.
       onBlocked: () => {

@@ -6,11 +6,15 @@ import type { DashboardSearch } from '@/features/letters/dashboard-view'
 import { UserDashboard } from '@/features/letters/user-dashboard'
 import { EmployeePortal } from '@/features/referrals/employee-portal'
 import { DashboardHeader } from './dashboard-header'
+import { SyncDownloadProgress } from './sync-download-progress'
+import { SyncRefusals } from './sync-refusals'
 
 export function DashboardLayout({ user, children }: { user: User; children: ReactNode }) {
   return (
     <div className="min-h-dvh">
       <DashboardHeader user={user} />
+      <SyncDownloadProgress />
+      <SyncRefusals />
       <main tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 outline-none sm:px-6">
         {children}
       </main>

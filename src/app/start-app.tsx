@@ -53,6 +53,8 @@ export async function startApp(
       </AppErrorBoundary>
     </StrictMode>,
   )
+  // Server mode syncs whoever is signed in, from now on; device-only mode has nothing to start.
+  void repository.sync.start().catch((error: unknown) => console.warn(error))
   // The app opened from the device; the server's word on the session follows when it can be had.
   void repository.auth.confirmSession().catch((error: unknown) => console.warn(error))
 }

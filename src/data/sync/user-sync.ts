@@ -105,6 +105,15 @@ export function createUserSync(deps: UserSyncDeps, state: SyncState): UserSync {
     download = null
   }
 
+  async function quiet(): Promise<boolean> {
+    if (phase !== 'synced') return false
+    const [pending, current] = await Promise.all([
+      db.outbox.where('clientId').equals(state.clientId).count(),
+      db.syncState.get(state.userId),
+    ])
+    return pending === 0 && current?.downloaded === true
+  }
+
   async function failed(error: unknown) {
     if (error instanceof Stop) return stop()
     if (error instanceof ApiError && error.status === 401) {
@@ -145,7 +154,9 @@ export function createUserSync(deps: UserSyncDeps, state: SyncState): UserSync {
         return
       }
       try {
-        await publish('syncing')
+        // A round with nothing to send and nothing to download (a poke, the minute's pull) says
+        // nothing: a status that flickers to "Syncing…" each minute is noise, read aloud.
+        if (!(await quiet())) await publish('syncing')
         await push()
         await pull()
         attempt = 0

@@ -1,32 +1,32 @@
 import { LogOut } from 'lucide-react'
+import { useCallback, useState, useSyncExternalStore } from 'react'
 import { useRepository } from '@/data/repository-context'
-import { ERROR_MESSAGES } from '@/domain/errors'
 import { Button } from '@/ui/button'
-import { loadToast } from '@/ui/lazy-toast'
-import { useSessionStore } from './session-store'
+import { SignOutDialog } from './sign-out-dialog'
+import { useSignOut } from './use-sign-out'
 
+/**
+ * Device-only mode signs out at once: the letters stay on this device, where
+ * they live. Server mode asks first, since it can also remove this device's
+ * copy of the account's letters (DESIGN.md §4).
+ */
 export function SignOutButton({ onSignedOut }: { onSignedOut: () => void }) {
-  const repository = useRepository()
-  const setUser = useSessionStore((state) => state.setUser)
-
-  async function signOut() {
-    try {
-      await repository.auth.signOut()
-    } catch {
-      // Whatever the cause, what matters is that they are still signed in: say so, rather than
-      // leave someone believing they have left.
-      const toast = await loadToast()
-      toast.error(ERROR_MESSAGES.SIGN_OUT_FAILED)
-      return
-    }
-    setUser(null)
-    onSignedOut()
-  }
+  const { sync } = useRepository()
+  const subscribe = useCallback((onChange: () => void) => sync.onStatus(onChange), [sync])
+  const { phase } = useSyncExternalStore(subscribe, () => sync.status())
+  const signOut = useSignOut(onSignedOut)
+  const [asking, setAsking] = useState(false)
 
   return (
-    <Button variant="secondary" onClick={() => void signOut()}>
-      <LogOut aria-hidden className="size-4" />
-      Sign Out
-    </Button>
+    <>
+      <Button
+        variant="secondary"
+        onClick={() => (phase === 'off' ? void signOut() : setAsking(true))}
+      >
+        <LogOut aria-hidden className="size-4" />
+        Sign Out
+      </Button>
+      {asking ? <SignOutDialog signOut={signOut} onClose={() => setAsking(false)} /> : null}
+    </>
   )
 }

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { RotateCcw } from 'lucide-react'
+import { CloudOff, RotateCcw } from 'lucide-react'
 import type { Letter } from '@/domain/types'
 import { formatDateTime } from '@/lib/format-date'
 import { Button, buttonClass } from '@/ui/button'
@@ -27,7 +27,18 @@ export function LetterCard({ letter, onRetry }: LetterCardProps) {
             <time dateTime={letter.createdAt}>{formatDateTime(letter.createdAt)}</time>
           </p>
         </div>
-        <StatusBadge status={letter.status} />
+        <div className="flex flex-wrap items-center gap-2">
+          {letter.syncIssue ? (
+            <span
+              title="The server refused a change to this letter. What you wrote is kept on the letter."
+              className="inline-flex items-center gap-1 rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-900 dark:bg-red-900 dark:text-red-100"
+            >
+              <CloudOff aria-hidden className="size-3.5" />
+              Not saved to your account
+            </span>
+          ) : null}
+          <StatusBadge status={letter.status} />
+        </div>
       </div>
       {letter.status === 'completed' ? (
         <p className="line-clamp-3 whitespace-pre-line font-serif text-sm text-ink-700 dark:text-ink-200">

@@ -9,11 +9,18 @@ import { FormAlert } from '@/ui/form-alert'
 import { TextareaField } from '@/ui/textarea-field'
 import { useUnsavedGuard } from './use-unsaved-guard'
 
-type LetterTextEditorProps = { letter: Letter; onDone: () => void }
+type LetterTextEditorProps = {
+  letter: Letter
+  onDone: () => void
+  /** Text to start from instead of the letter's, such as a change the server refused. */
+  initialText?: string
+  /** After the text is saved, before `onDone`. */
+  onSaved?: () => void
+}
 
-export function LetterTextEditor({ letter, onDone }: LetterTextEditorProps) {
+export function LetterTextEditor({ letter, onDone, initialText, onSaved }: LetterTextEditorProps) {
   const repository = useRepository()
-  const [text, setText] = useState(letter.content)
+  const [text, setText] = useState(initialText ?? letter.content)
   const [alert, setAlert] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
   const dirty = text !== letter.content && !saving
@@ -24,6 +31,7 @@ export function LetterTextEditor({ letter, onDone }: LetterTextEditorProps) {
     setSaving(true)
     try {
       await repository.letters.editContent(letter.id, text)
+      onSaved?.()
       toast.success('Letter saved. The earlier text is kept under Previous versions.')
       onDone()
     } catch (error) {

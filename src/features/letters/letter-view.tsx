@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { ArrowLeft } from 'lucide-react'
 import { useState } from 'react'
+import { useRepository } from '@/data/repository-context'
 import { useLive } from '@/data/use-live'
 import { formatDateTime } from '@/lib/format-date'
 import { Button, buttonClass } from '@/ui/button'
@@ -8,6 +9,7 @@ import { DownloadMenu } from './download-menu'
 import { engineLabel } from './generator/write-letter'
 import { LetterAnswersEditor } from './letter-answers-editor'
 import { LetterPaper } from './letter-paper'
+import { EditedElsewhereNote, SyncIssueNotice } from './letter-sync-notes'
 import { LetterTextEditor } from './letter-text-editor'
 import { LetterVersions } from './letter-versions'
 import { StatusBadge } from './status-badge'
@@ -15,14 +17,21 @@ import { StatusBadge } from './status-badge'
 type Mode = 'read' | 'edit' | 'answers'
 
 export function LetterView({ letterId }: { letterId: string }) {
+  const { sync } = useRepository()
   const live = useLive((repository) => repository.letters.get(letterId), `letter:${letterId}`)
   const [mode, setMode] = useState<Mode>('read')
+  /** Text the editor opens with instead of the letter's: a change the server refused. */
+  const [keptText, setKeptText] = useState<string | null>(null)
 
   if (live.status === 'loading')
     return <p className="text-ink-500 dark:text-ink-300">Opening the letter…</p>
   if (live.status === 'error') return <p role="alert">This letter could not be opened.</p>
   const letter = live.data
   const ready = letter.status === 'completed'
+  const read = () => {
+    setKeptText(null)
+    setMode('read')
+  }
 
   return (
     <div className="flex flex-col gap-6">
@@ -52,10 +61,34 @@ export function LetterView({ letterId }: { letterId: string }) {
           {ready && letter.generator ? ` · drafted by ${engineLabel(letter.generator)}` : null}
         </p>
       </header>
+      {letter.editedElsewhereAt ? <EditedElsewhereNote at={letter.editedElsewhereAt} /> : null}
+      {letter.syncIssue ? (
+        <SyncIssueNotice
+          letter={{ ...letter, syncIssue: letter.syncIssue }}
+          onUseText={
+            ready && mode === 'read'
+              ? (text) => {
+                  setKeptText(text)
+                  setMode('edit')
+                }
+              : undefined
+          }
+        />
+      ) : null}
       {mode === 'edit' ? (
-        <LetterTextEditor letter={letter} onDone={() => setMode('read')} />
+        <LetterTextEditor
+          letter={letter}
+          initialText={keptText ?? undefined}
+          // Saved, the kept text is the letter's own again: the note about it has done its work.
+          onSaved={
+            keptText === null
+              ? undefined
+              : () => void sync.dismissIssue(letter.id).catch(console.warn)
+          }
+          onDone={read}
+        />
       ) : mode === 'answers' ? (
-        <LetterAnswersEditor letter={letter} onDone={() => setMode('read')} />
+        <LetterAnswersEditor letter={letter} onDone={read} />
       ) : ready ? (
         <LetterPaper content={letter.content} />
       ) : (

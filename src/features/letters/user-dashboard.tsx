@@ -3,6 +3,7 @@ import type { User } from '@/domain/types'
 import { useLive } from '@/data/use-live'
 import { TabList, tabPanelProps } from '@/ui/tabs'
 import type { DashboardSearch, UserTab } from './dashboard-view'
+import { DeviceDataOffer } from './device-data-offer'
 import { GenerateLetterForm } from './generate-letter-form'
 import { MyLetters } from './my-letters'
 import { useInterruptedLetters } from './use-interrupted-letters'
@@ -34,6 +35,7 @@ export function UserDashboard({ user, search, onSearchChange, subscription }: Us
 
   return (
     <div className="flex flex-col gap-6">
+      <DeviceDataOffer />
       <TabList
         label="Dashboard"
         items={tabs}

@@ -43,6 +43,11 @@ describe('server mode offline', () => {
 
     await context.setOffline(true)
     await page.getByRole('button', { name: 'Sign Out' }).click()
+    // Server mode asks whether to keep this device's copy; keeping it is a plain sign-out.
+    await page
+      .getByRole('dialog', { name: 'Sign out of Letterhead?' })
+      .getByRole('button', { name: 'Sign out', exact: true })
+      .click()
     await page.waitForURL('**/auth')
     await context.setOffline(false)
     await expect.poll(async () => (await context.request.get('/api/auth/me')).status()).toBe(401)
