@@ -18,7 +18,8 @@ export default defineConfig({
     __APP_VERSION__: JSON.stringify('test'),
   },
   test: {
-    include: ['server/**/*.test.ts'],
+    // tests/sync: the device's synced repository against the real server, in one process.
+    include: ['server/**/*.test.ts', 'tests/sync/**/*.test.ts'],
     // Starts this run's server log afresh; npm run test:server-log checks it afterwards.
     globalSetup: ['./server/test-support/global-setup.ts'],
     environment: 'node',

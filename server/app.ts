@@ -14,6 +14,8 @@ import { registerOriginCheck } from './plugins/origin-check'
 import { registerRateLimit } from './plugins/rate-limit'
 import { registerStaticApp } from './plugins/static-app'
 import { registerSwagger } from './plugins/swagger'
+import { registerSyncRoutes } from './sync/routes'
+import { createSyncSignal, type SyncSignal } from './sync/signal'
 
 export type AppOptions = {
   config: Config
@@ -22,6 +24,8 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger']
   clock?: () => Date
   drawCouponCode?: () => string
+  /** What tells a user's event streams to pull; made from the database when not given, closed with the app. */
+  syncSignal?: SyncSignal
 }
 
 /** Builds the Letterhead server without listening, so tests can call it with `inject`. */
@@ -31,6 +35,7 @@ export async function buildApp({
   logger,
   clock = () => new Date(),
   drawCouponCode,
+  syncSignal,
 }: AppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
@@ -64,6 +69,9 @@ export async function buildApp({
     rateLimit: config.authRateLimit,
     drawCouponCode,
   })
+  const signal = syncSignal ?? (await createSyncSignal(database))
+  app.addHook('onClose', () => signal.close())
+  registerSyncRoutes(app, { db: database.db, clock, signal })
   await registerStaticApp(app, config.staticDir)
   return app
 }

@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { API_PATHS } from '@/domain/api'
+import { SYNC_PATHS } from '@/domain/sync'
+import { EventStream } from './test-support/event-stream'
 
 /**
  * The real server, as `npm run server` starts it: its own process, a PGlite
@@ -211,6 +213,12 @@ describe('the server process', () => {
       expect(signUp.status).toBe(201)
       firstToken = sessionToken(signUp)
       secrets.push(firstToken)
+      // A device listening for sync events: a stream that never ends by itself.
+      const events = await EventStream.open(
+        `${first.origin}${SYNC_PATHS.events}`,
+        `letterhead_session=${firstToken}`,
+      )
+      expect(await events.next()).toBe('pull')
 
       // A sign-in the server has begun (its request line is logged) but cannot answer yet.
       const signIn = postInTwoParts(
@@ -233,6 +241,8 @@ describe('the server process', () => {
       )
       await until(async () => !(await acceptsConnections(first)), 'the server to stop accepting')
       expect(first.child.exitCode).toBeNull()
+      // The event stream is ended for the shutdown rather than holding it up.
+      await events.closed()
 
       const answered = await signIn.finish()
       expect(answered.status).toBe(200)

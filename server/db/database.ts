@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { lockDataDir } from './data-dir-lock'
+import { type ListenHandlers, type Listening, listenOnPostgres } from './listener'
 import * as schema from './schema'
 
 export type Schema = typeof schema
@@ -24,6 +25,12 @@ export type Database = {
   kind: DatabaseKind
   /** Runs one raw query through the driver, bypassing the ORM; for health checks and benchmarks. */
   query(text: string, params?: unknown[]): Promise<unknown[]>
+  /**
+   * Calls `handlers.onNotify` with the payload of every `NOTIFY` on `channel`,
+   * from this process or any other on the same database, until closed (or the
+   * database is).
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<Listening>
   close(): Promise<void>
 }
 
@@ -64,6 +71,10 @@ async function openPglite(dataDir: string | null): Promise<Database> {
       db: db as unknown as Db,
       kind: 'pglite',
       query: async (text, params) => (await client.query(text, params)).rows,
+      // PGlite is this process's alone: a NOTIFY reaches only the listeners in it.
+      listen: async (channel, { onNotify }) => ({
+        close: await client.listen(channel, onNotify),
+      }),
       close: async () => {
         await client.close()
         release()
@@ -81,11 +92,26 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined)
   const db = drizzlePg({ client: pool, schema })
+  const listening = new Set<Listening>()
   return {
     db: db as unknown as Db,
     kind: 'postgres',
     query: async (text, params) => (await pool.query(text, params)).rows as unknown[],
-    close: () => pool.end(),
+    async listen(channel, handlers) {
+      const opened = await listenOnPostgres(url, channel, handlers)
+      const entry: Listening = {
+        close: async () => {
+          listening.delete(entry)
+          await opened.close()
+        },
+      }
+      listening.add(entry)
+      return entry
+    },
+    async close() {
+      await Promise.all([...listening].map((entry) => entry.close()))
+      await pool.end()
+    },
   }
 }
 

@@ -1,19 +1,66 @@
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createScratchDatabase, type ScratchDatabase } from '../test-support/scratch-database'
 import { type Database, type DatabaseTarget, MIGRATIONS_FOLDER, openDatabase } from './database'
 
-const TABLES = ['audit_log', 'credentials', 'sessions', 'sign_in_throttle', 'users']
+const TABLES = [
+  'audit_log',
+  'credentials',
+  'letter_versions',
+  'letters',
+  'sessions',
+  'sign_in_throttle',
+  'sync_clients',
+  'user_settings',
+  'users',
+]
 
 type Journal = { entries: { tag: string }[] }
 const journal = JSON.parse(
   readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8'),
 ) as Journal
 
-async function publicTables(database: Database): Promise<string[]> {
+type Queryable = Pick<Database, 'query'>
+
+/** The migrations folder as the previous release shipped it: every migration but the newest. */
+function previousRelease(): string {
+  const folder = mkdtempSync(join(tmpdir(), 'letterhead-previous-release-'))
+  const entries = journal.entries.slice(0, -1)
+  mkdirSync(join(folder, 'meta'))
+  writeFileSync(join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }))
+  for (const { tag } of entries) {
+    copyFileSync(join(MIGRATIONS_FOLDER, `${tag}.sql`), join(folder, `${tag}.sql`))
+  }
+  return folder
+}
+
+/** A database the previous release wrote, brought up to date, keeps its rows; sync works in it. */
+async function expectUpgradeKept(database: Queryable, id: string) {
+  expect(await publicTables(database)).toEqual(TABLES)
+  expect(await migrationsRecord(database)).toHaveLength(journal.entries.length)
+  expect(await emailOf(database, id)).toBe('kept@example.com')
+  await database.query(
+    `insert into user_settings (owner_id, key, value, version, updated_at)
+       values ($1, 'theme', '"dark"', nextval('sync_version'), now())`,
+    [id],
+  )
+  const [row] = (await database.query(
+    'select version::int as version from user_settings where owner_id = $1',
+    [id],
+  )) as { version: number }[]
+  expect(row?.version).toBeGreaterThan(0)
+}
+
+async function publicTables(database: Queryable): Promise<string[]> {
   const rows = (await database.query(
     `select table_name from information_schema.tables
      where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
@@ -22,13 +69,13 @@ async function publicTables(database: Database): Promise<string[]> {
 }
 
 /** What drizzle recorded: one row per migration applied. */
-async function migrationsRecord(database: Database) {
+async function migrationsRecord(database: Queryable) {
   return (await database.query(
     'select id, hash, created_at::text as created_at from drizzle.__drizzle_migrations order by id',
   )) as { id: number; hash: string; created_at: string }[]
 }
 
-async function writeUser(database: Database, email: string) {
+async function writeUser(database: Queryable, email: string) {
   const id = randomUUID()
   await database.query(
     `insert into users (id, email, full_name, role, created_at, updated_at)
@@ -42,7 +89,7 @@ async function writeUser(database: Database, email: string) {
   return id
 }
 
-async function emailOf(database: Database, id: string) {
+async function emailOf(database: Queryable, id: string) {
   const rows = (await database.query('select email from users where id = $1', [id])) as {
     email: string
   }[]
@@ -106,6 +153,32 @@ describe('migrations on PGlite', () => {
   )
 })
 
+describe('an upgrade on PGlite', () => {
+  it(
+    'brings a database the previous release wrote up to date, keeping its rows',
+    { timeout: 90_000 },
+    async () => {
+      const folder = previousRelease()
+      // One in-memory database migrated twice, as openDatabase migrates: starting PGlite is slow.
+      const client = await PGlite.create()
+      try {
+        const db = drizzlePglite({ client })
+        await migratePglite(db, { migrationsFolder: folder })
+        const database = {
+          query: async (text: string, params?: unknown[]) =>
+            (await client.query(text, params)).rows,
+        }
+        const id = await writeUser(database, 'kept@example.com')
+        await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
+        await expectUpgradeKept(database, id)
+      } finally {
+        await client.close()
+        rmSync(folder, { recursive: true, force: true })
+      }
+    },
+  )
+})
+
 const adminUrl = process.env.TEST_DATABASE_URL
 const onPostgres = Boolean(adminUrl)
 
@@ -140,6 +213,33 @@ describe('migrations on PostgreSQL (TEST_DATABASE_URL)', () => {
     'apply nothing twice to a database opened again, and keep its rows',
     async () => {
       await expectReopenKeepsEverything({ kind: 'postgres', url: await emptyPostgresDatabase() })
+    },
+  )
+
+  it.skipIf(!onPostgres)(
+    'bring a database the previous release wrote up to date, keeping its rows',
+    async () => {
+      const url = await emptyPostgresDatabase()
+      const folder = previousRelease()
+      const client = new pg.Client({ connectionString: url })
+      await client.connect()
+      let id = ''
+      try {
+        await migratePg(drizzlePg({ client }), { migrationsFolder: folder })
+        id = await writeUser(
+          { query: async (text, params) => (await client.query(text, params)).rows as unknown[] },
+          'kept@example.com',
+        )
+      } finally {
+        await client.end()
+        rmSync(folder, { recursive: true, force: true })
+      }
+      const database = await openDatabase({ kind: 'postgres', url })
+      try {
+        await expectUpgradeKept(database, id)
+      } finally {
+        await database.close()
+      }
     },
   )
 

@@ -1,15 +1,19 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   bigserial,
   check,
   index,
   jsonb,
+  pgSequence,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import type { SyncedSetting, SyncedSettingKey, SyncedVersion } from '@/domain/sync'
 
 /**
  * The server's tables (DESIGN.md §3). One schema for PGlite and PostgreSQL;
@@ -88,4 +92,112 @@ export const auditLog = pgTable(
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (table) => [index('audit_log_user_id_at_idx').on(table.userId, table.at)],
+)
+
+/**
+ * Every write of a synced row (tombstones too) draws its `version` here, after
+ * locking the owner's row, so one user's versions commit in order and a pull
+ * that has seen version n has seen every row of that user below n (decision 021).
+ */
+export const syncVersion = pgSequence('sync_version')
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+
+/** Whose devices receive a synced row. */
+const ownerId = () =>
+  uuid('owner_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' })
+
+/** What every synced row carries besides its owner: its version, and a tombstone. */
+const synced = {
+  version: bigint('version', { mode: 'number' }).notNull(),
+  deletedAt: timestamptz('deleted_at'),
+}
+
+export const letters = pgTable(
+  'letters',
+  {
+    id: uuid('id').primaryKey(),
+    ownerId: ownerId(),
+    type: text('type').$type<SyncedVersion['answers']['type']>().notNull(),
+    senderName: text('sender_name').notNull(),
+    senderAddress: text('sender_address').notNull(),
+    recipientName: text('recipient_name').notNull(),
+    recipientAddress: text('recipient_address').notNull(),
+    matter: text('matter').notNull(),
+    resolution: text('resolution').notNull(),
+    content: text('content').notNull(),
+    status: text('status', { enum: ['generating', 'completed', 'failed'] }).notNull(),
+    generator: text('generator').notNull(),
+    error: text('error'),
+    /** The device's purchase that paid for it; opaque to the server until money moves here. */
+    subscriptionId: text('subscription_id'),
+    /** When a push replaced text its device had not seen (the replaced text is a previous version). */
+    editedElsewhereAt: timestamptz('edited_elsewhere_at'),
+    /** The sync client that last wrote the text, to tell a conflict from a device's own edits. */
+    contentClientId: uuid('content_client_id'),
+    ...synced,
+    ...times,
+  },
+  (table) => [
+    index('letters_owner_id_version_idx').on(table.ownerId, table.version),
+    check('letters_status_check', sql`${table.status} in ('generating', 'completed', 'failed')`),
+  ],
+)
+
+export const letterVersions = pgTable(
+  'letter_versions',
+  {
+    id: uuid('id').primaryKey(),
+    letterId: uuid('letter_id')
+      .notNull()
+      .references(() => letters.id, { onDelete: 'cascade' }),
+    ownerId: ownerId(),
+    content: text('content').notNull(),
+    /** The answers the text was written from, so a restore brings both back together. */
+    answers: jsonb('answers').$type<SyncedVersion['answers']>().notNull(),
+    reason: text('reason', { enum: ['edited', 'regenerated', 'restored'] }).notNull(),
+    ...synced,
+    ...times,
+  },
+  (table) => [
+    index('letter_versions_owner_id_version_idx').on(table.ownerId, table.version),
+    index('letter_versions_letter_id_idx').on(table.letterId),
+    check(
+      'letter_versions_reason_check',
+      sql`${table.reason} in ('edited', 'regenerated', 'restored')`,
+    ),
+  ],
+)
+
+/** Settings that follow the account, last write wins per key; `value` is null in a tombstone. */
+export const userSettings = pgTable(
+  'user_settings',
+  {
+    ownerId: ownerId(),
+    key: text('key').$type<SyncedSettingKey>().notNull(),
+    value: jsonb('value').$type<SyncedSetting['value']>(),
+    ...synced,
+    updatedAt: timestamptz('updated_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'user_settings_pkey', columns: [table.ownerId, table.key] }),
+    index('user_settings_owner_id_version_idx').on(table.ownerId, table.version),
+  ],
+)
+
+/** One per device and account: the last mutation of it the server applied (or refused). */
+export const syncClients = pgTable(
+  'sync_clients',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastMutationId: bigint('last_mutation_id', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamptz('created_at').notNull(),
+    lastSeenAt: timestamptz('last_seen_at').notNull(),
+  },
+  (table) => [index('sync_clients_user_id_idx').on(table.userId)],
 )

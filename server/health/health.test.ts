@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { API_PATHS, SYNC_SCHEMA_VERSION } from '@/domain/api'
+import { SYNC_PATHS } from '@/domain/sync'
 import { buildApp } from '../app'
 import { loggerOptions } from '../http/logger'
 import { databaseKind, freshDatabase } from '../test-support/test-database'
@@ -57,7 +58,9 @@ describe('GET /api/openapi.json', () => {
     const document = response.json<OpenApi>()
     expect(document.openapi).toMatch(/^3\./)
     expect(document.info.title).toBeTruthy()
-    const expected = Object.values(API_PATHS).filter((path) => path !== API_PATHS.openapi)
+    const expected = [...Object.values(API_PATHS), ...Object.values(SYNC_PATHS)].filter(
+      (path) => path !== API_PATHS.openapi,
+    )
     expect(Object.keys(document.paths).sort()).toEqual([...expected].sort())
   })
 
@@ -76,9 +79,18 @@ describe('GET /api/openapi.json', () => {
       [API_PATHS.sessions]: ['get'],
       [API_PATHS.signOutOthers]: ['post'],
       [API_PATHS.changePassword]: ['post'],
+      [SYNC_PATHS.push]: ['post'],
+      [SYNC_PATHS.pull]: ['post'],
+      [SYNC_PATHS.events]: ['get'],
     })
     const signUp = JSON.stringify(paths[API_PATHS.signUp])
     for (const field of ['fullName', 'email', 'password', 'role']) expect(signUp).toContain(field)
     expect(JSON.stringify(paths[API_PATHS.changePassword])).toContain('newPassword')
+    const push = JSON.stringify(paths[SYNC_PATHS.push])
+    for (const field of ['clientId', 'schemaVersion', 'mutations', 'lastMutationId', 'refused'])
+      expect(push).toContain(field)
+    const pull = JSON.stringify(paths[SYNC_PATHS.pull])
+    for (const field of ['cursor', 'limit', 'changes', 'more', 'lettersRemaining'])
+      expect(pull).toContain(field)
   })
 })

@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { API_PATHS } from '@/domain/api'
+import { SYNC_PATHS } from '@/domain/sync'
 import type { Database } from '../db/database'
+import { PUSH_BODY_LIMIT } from '../sync/routes'
 import {
   countRows,
   newAccountBody,
@@ -17,7 +20,11 @@ import {
 const server = setupTestServer({ config: { authRateLimit: 100_000 } })
 
 const KB = 1024
-const BODY_LIMIT = 16 * KB
+const MB = 1024 * KB
+/** What the auth routes read at most; the sync routes say their own. */
+const AUTH_BODY_LIMIT = 16 * KB
+/** The app's default, which the pull keeps. */
+const APP_BODY_LIMIT = 256 * KB
 
 type Account = { email: string; cookie: string }
 
@@ -34,6 +41,8 @@ type Route = {
   fields: string[]
   /** Whether it acts on the signed-in session (the cookie is sent). */
   session: boolean
+  /** The largest body it reads, in bytes; 16 KB unless said. */
+  bodyLimit?: number
 }
 
 const ROUTES: Route[] = [
@@ -70,6 +79,21 @@ const ROUTES: Route[] = [
   },
   { path: API_PATHS.signOut, valid: () => ({}), fields: [], session: true },
   { path: API_PATHS.signOutOthers, valid: () => ({}), fields: [], session: true },
+  {
+    path: SYNC_PATHS.push,
+    // A client id of its own each time: one registered to another account would be a 403.
+    valid: () => ({ clientId: randomUUID(), schemaVersion: 1, mutations: [] }),
+    fields: ['clientId'],
+    session: true,
+    bodyLimit: PUSH_BODY_LIMIT,
+  },
+  {
+    path: SYNC_PATHS.pull,
+    valid: () => ({ clientId: randomUUID(), cursor: 0, limit: 10 }),
+    fields: ['clientId'],
+    session: true,
+    bodyLimit: APP_BODY_LIMIT,
+  },
 ]
 
 type Case = {
@@ -93,6 +117,44 @@ const withRawMember = (extra: string) => (valid: Record<string, unknown>) => {
 
 const NOT_JSON = /JSON/
 const SEND_AN_OBJECT = 'Send a JSON object.'
+
+const sizeLabel = (bytes: number) =>
+  bytes >= MB && bytes % MB === 0 ? `${bytes / MB} MB` : `${bytes / KB} KB`
+
+/** Bodies over the route's limit, refused before they are read. */
+function tooLargeCases(limit: number): Case[] {
+  return [
+    {
+      name: `a body just over ${sizeLabel(limit)}`,
+      body: (valid) => {
+        const padding = 'x'.repeat(limit)
+        return JSON.stringify({ ...valid, padding })
+          .slice(0, limit + 1)
+          .padEnd(limit + 1)
+      },
+      status: 413,
+      code: 'BODY_TOO_LARGE',
+      message: 'That request is too large.',
+    },
+    {
+      name: `a ${sizeLabel(limit + KB)} body of valid JSON`,
+      body: (valid) => JSON.stringify({ ...valid, padding: 'x'.repeat(limit + KB) }),
+      status: 413,
+      code: 'BODY_TOO_LARGE',
+    },
+    ...(limit < MB
+      ? [
+          {
+            name: 'a 1 MB body',
+            body: (valid: Record<string, unknown>) =>
+              JSON.stringify({ ...valid, padding: 'x'.repeat(MB) }),
+            status: 413,
+            code: 'BODY_TOO_LARGE',
+          },
+        ]
+      : []),
+  ]
+}
 
 /** Bad inputs every route with a body must refuse. */
 const COMMON_CASES: Case[] = [
@@ -178,30 +240,6 @@ const COMMON_CASES: Case[] = [
     status: 400,
     code: 'INVALID_INPUT',
     message: /^Unknown fields: .*role2.*id|^Unknown fields: .*id.*role2/,
-  },
-  {
-    name: 'a body just over 16 KB',
-    body: (valid) => {
-      const padding = 'x'.repeat(BODY_LIMIT)
-      return JSON.stringify({ ...valid, padding })
-        .slice(0, BODY_LIMIT + 1)
-        .padEnd(BODY_LIMIT + 1)
-    },
-    status: 413,
-    code: 'BODY_TOO_LARGE',
-    message: 'That request is too large.',
-  },
-  {
-    name: 'a 17 KB body of valid JSON',
-    body: (valid) => JSON.stringify({ ...valid, padding: 'x'.repeat(17 * KB) }),
-    status: 413,
-    code: 'BODY_TOO_LARGE',
-  },
-  {
-    name: 'a 1 MB body',
-    body: (valid) => JSON.stringify({ ...valid, padding: 'x'.repeat(1024 * KB) }),
-    status: 413,
-    code: 'BODY_TOO_LARGE',
   },
   {
     name: 'a __proto__ key beside the valid fields',
@@ -343,6 +381,10 @@ async function snapshot(database: Database) {
     (select count(*)::int from sessions) as sessions,
     (select count(*)::int from audit_log) as audit_log,
     (select count(*)::int from sign_in_throttle) as sign_in_throttle,
+    (select count(*)::int from sync_clients) as sync_clients,
+    (select count(*)::int from letters) as letters,
+    (select count(*)::int from letter_versions) as letter_versions,
+    (select count(*)::int from user_settings) as user_settings,
     (select json_agg(json_build_array(user_id, password_hash) order by user_id)
        from credentials) as passwords,
     (select json_agg(json_build_array(id, expires_at) order by id) from sessions) as live`)
@@ -352,7 +394,9 @@ async function snapshot(database: Database) {
 /** The counts `countRows` gives agree with the snapshot's. */
 async function expectCountsAgree(database: Database) {
   const taken = (await snapshot(database)) as Record<string, unknown>
-  for (const table of ['users', 'credentials', 'sessions', 'audit_log', 'sign_in_throttle']) {
+  const tables = ['users', 'credentials', 'sessions', 'audit_log', 'sign_in_throttle']
+  tables.push('sync_clients', 'letters', 'letter_versions', 'user_settings')
+  for (const table of tables) {
     expect(taken[table], table).toBe(await countRows(database, table))
   }
 }
@@ -396,7 +440,11 @@ function expectRefusal(response: LightMyRequestResponse, testCase: Case) {
 }
 
 describe.each(ROUTES)('POST $path', (route) => {
-  const cases = [...COMMON_CASES, ...fieldCases(route)]
+  const cases = [
+    ...COMMON_CASES,
+    ...tooLargeCases(route.bodyLimit ?? AUTH_BODY_LIMIT),
+    ...fieldCases(route),
+  ]
   // One account serves while every request is refused and leaves it as it was; after any
   // answer that let something through, the next test takes a new one, so one refusal let
   // through can neither hide nor cause another.

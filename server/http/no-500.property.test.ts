@@ -3,6 +3,8 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { API_PATHS } from '@/domain/api'
+import { MUTATION_NAMES, type PushResponse, SYNC_PATHS } from '@/domain/sync'
+import { newLetter, SyncDevice } from '../test-support/sync-device'
 import { PASSWORD, setupTestServer, signedUp, TEST_ADMIN_SECRET } from '../test-support/test-server'
 
 // Thousands of requests from one address: the per-address limit is tested elsewhere.
@@ -32,6 +34,10 @@ const ROUTES: { method: Method; path: string }[] = [
   { method: 'GET', path: API_PATHS.sessions },
   { method: 'POST', path: API_PATHS.signOutOthers },
   { method: 'POST', path: API_PATHS.changePassword },
+  { method: 'POST', path: SYNC_PATHS.push },
+  { method: 'POST', path: SYNC_PATHS.pull },
+  // GET /api/sync/events is left out: with a session it streams until the client goes away,
+  // which inject cannot do; without one it is a 401 (server/sync/events.test.ts).
 ]
 
 const FIELDS = [
@@ -42,6 +48,11 @@ const FIELDS = [
   'adminSecret',
   'currentPassword',
   'newPassword',
+  'clientId',
+  'schemaVersion',
+  'mutations',
+  'cursor',
+  'limit',
 ] as const
 
 /** Characters that have broken text handling before: NUL, controls, invisible ones, lone surrogates. */
@@ -235,6 +246,12 @@ describe('no request a client can send gets a 500', () => {
       [API_PATHS.changePassword]: () => ({ currentPassword: PASSWORD, newPassword: PASSWORD }),
       [API_PATHS.signOut]: () => ({}),
       [API_PATHS.signOutOthers]: () => ({}),
+      [SYNC_PATHS.push]: () => ({
+        clientId: crypto.randomUUID(),
+        schemaVersion: 1,
+        mutations: [{ id: 1, name: 'settings.set', args: { key: 'theme', value: 'dark' } }],
+      }),
+      [SYNC_PATHS.pull]: () => ({ clientId: crypto.randomUUID(), cursor: 0, limit: 10 }),
     }
     const postRoutes = ROUTES.filter((route) => route.method === 'POST')
     await fc.assert(
@@ -257,6 +274,49 @@ describe('no request a client can send gets a 500', () => {
               ...cookieHeader(cookie, await validCookie(app)),
             },
           })
+        },
+      ),
+      RUNS,
+    )
+  })
+
+  it('sync pushes of every mutation with some of its args given arbitrary values: each refused alone', async () => {
+    const { app } = server()
+    const device = new SyncDevice(app, (await signedUp(app)).cookie)
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            name: fc.oneof(
+              { weight: 8, arbitrary: fc.constantFrom(...MUTATION_NAMES) },
+              { weight: 1, arbitrary: text },
+            ),
+            replacements: fc.array(fc.tuple(fc.nat(), fieldValue), { maxLength: 2 }),
+          }),
+          { minLength: 1, maxLength: 4 },
+        ),
+        async (plan) => {
+          const letter = newLetter()
+          const mutations = [
+            device.mutation('letters.create', { letter }),
+            ...plan.map(({ name, replacements }) => {
+              const args = argsFor(name, letter.id)
+              for (const [at, value] of replacements) replaceLeaf(args, at, value)
+              return device.raw(name, args)
+            }),
+          ]
+          const request: Request = {
+            method: 'POST',
+            url: SYNC_PATHS.push,
+            payload: JSON.stringify({ clientId: device.clientId, schemaVersion: 1, mutations }),
+            headers: { 'content-type': 'application/json', cookie: device.cookie },
+          }
+          const response = await sendAndCheck(app, request)
+          expect(response.statusCode, describeRequest(request)).toBe(200)
+          const answer = response.json<PushResponse>()
+          expect(answer.lastMutationId).toBe(mutations.at(-1)?.id)
+          const ids = new Set(mutations.map((mutation) => mutation.id))
+          for (const refusal of answer.refused) expect(ids.has(refusal.id)).toBe(true)
         },
       ),
       RUNS,
@@ -397,3 +457,47 @@ describe('arbitrary paths under /api/ with arbitrary methods', () => {
     }
   })
 })
+
+/** Args a mutation of `name` would take for the letter `id` (or none, for a name that is not one). */
+function argsFor(name: string, id: string): Record<string, unknown> {
+  const { id: _id, generator, createdAt, subscriptionId: _s, ...input } = newLetter()
+  const change = { versionId: crypto.randomUUID(), baseVersion: 1 }
+  const args: Record<string, Record<string, unknown>> = {
+    'letters.create': { letter: newLetter() },
+    'letters.complete': { id, content: 'Dear Bob,', generator },
+    'letters.fail': { id, reason: 'gave up' },
+    'letters.restart': { id, subscriptionId: 'sub-1' },
+    'letters.editContent': { id, content: 'Edited.', ...change },
+    'letters.replaceAnswers': { id, input, content: 'Again.', generator, ...change },
+    'letters.restoreVersion': { id, restoredId: crypto.randomUUID(), ...change },
+    'letters.upload': {
+      letter: {
+        ...input,
+        id: crypto.randomUUID(),
+        content: 'Uploaded.',
+        status: 'completed',
+        generator,
+        createdAt,
+        updatedAt: createdAt,
+      },
+      versions: [],
+    },
+    'settings.set': { key: 'letterEngine', value: { kind: 'built-in' } },
+    'settings.remove': { key: 'pdfPageSize' },
+  }
+  return args[name] ?? { id }
+}
+
+/** Sets the `at`-th value found in `args` (objects followed one level down) to `value`. */
+function replaceLeaf(args: Record<string, unknown>, at: number, value: unknown) {
+  const leaves: [Record<string, unknown>, string][] = []
+  for (const [key, field] of Object.entries(args)) {
+    leaves.push([args, key])
+    if (typeof field === 'object' && field !== null && !Array.isArray(field)) {
+      const inner = field as Record<string, unknown>
+      for (const innerKey of Object.keys(inner)) leaves.push([inner, innerKey])
+    }
+  }
+  const leaf = leaves[at % leaves.length]
+  if (leaf) leaf[0][leaf[1]] = value
+}

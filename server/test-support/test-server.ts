@@ -5,6 +5,7 @@ import { buildApp } from '../app'
 import type { Config } from '../config'
 import type { Database } from '../db/database'
 import { loggerOptions } from '../http/logger'
+import { createSyncSignal, type SyncSignal } from '../sync/signal'
 import { freshDatabase } from './test-database'
 import { recordSecret, testLogStream } from './test-log'
 
@@ -39,7 +40,13 @@ export class TestClock {
   }
 }
 
-export type TestServer = { app: FastifyInstance; database: Database; clock: TestClock }
+export type TestServer = {
+  app: FastifyInstance
+  database: Database
+  clock: TestClock
+  /** The app's sync signal, to see who listens. */
+  signal: SyncSignal
+}
 
 export type TestServerOptions = {
   config?: Partial<Config>
@@ -54,15 +61,17 @@ export function setupTestServer(options: TestServerOptions = {}): () => TestServ
     const fresh = await freshDatabase()
     drop = fresh.drop
     const clock = new TestClock()
+    const signal = await createSyncSignal(fresh.database)
     const app = await buildApp({
       config: testConfig(options.config),
       database: fresh.database,
       logger: loggerOptions('trace', testLogStream()),
       clock: clock.now,
       drawCouponCode: options.drawCouponCode,
+      syncSignal: signal,
     })
     await app.ready()
-    server = { app, database: fresh.database, clock }
+    server = { app, database: fresh.database, clock, signal }
   })
   afterAll(async () => {
     await server?.app.close()

@@ -1,0 +1,65 @@
+import { and, asc, count, eq, gt } from 'drizzle-orm'
+import type { PullResponse } from '@/domain/sync'
+import type { Db } from '../db/database'
+import { letters, letterVersions, userSettings } from '../db/schema'
+import { lastMutationIdFor } from './clients'
+import { letterChange, settingChange, versionChange } from './rows'
+
+export type PullInput = { userId: string; clientId: string; cursor: number; limit: number }
+
+/**
+ * The user's rows above the cursor across the three synced tables, oldest
+ * version first, `limit` at a time (decision 021, Pull). All of it is read
+ * from one snapshot: rows read at different moments could hold a version
+ * above one that committed between two reads, and the cursor would pass it.
+ * `lastMutationId` is read first, in the same snapshot, so every mutation it
+ * acknowledges has its effect in the rows.
+ */
+export function pull(
+  db: Db,
+  { userId, clientId, cursor, limit }: PullInput,
+): Promise<PullResponse> {
+  return db.transaction(
+    async (tx) => {
+      const lastMutationId = await lastMutationIdFor(tx, clientId, userId)
+      // One more than a page from each table says whether anything is left after the page.
+      const letterRows = await tx
+        .select()
+        .from(letters)
+        .where(and(eq(letters.ownerId, userId), gt(letters.version, cursor)))
+        .orderBy(asc(letters.version))
+        .limit(limit + 1)
+      const versionRows = await tx
+        .select()
+        .from(letterVersions)
+        .where(and(eq(letterVersions.ownerId, userId), gt(letterVersions.version, cursor)))
+        .orderBy(asc(letterVersions.version))
+        .limit(limit + 1)
+      const settingRows = await tx
+        .select()
+        .from(userSettings)
+        .where(and(eq(userSettings.ownerId, userId), gt(userSettings.version, cursor)))
+        .orderBy(asc(userSettings.version))
+        .limit(limit + 1)
+      const merged = [
+        ...letterRows.map(letterChange),
+        ...versionRows.map(versionChange),
+        ...settingRows.map(settingChange),
+      ].sort((a, b) => a.version - b.version)
+      const page = merged.slice(0, limit)
+      const last = page.at(-1)?.version ?? cursor
+      const [remaining] = await tx
+        .select({ n: count() })
+        .from(letters)
+        .where(and(eq(letters.ownerId, userId), gt(letters.version, last)))
+      return {
+        cursor: last,
+        lastMutationId,
+        changes: page.map(({ change }) => change),
+        more: merged.length > limit,
+        lettersRemaining: remaining?.n ?? 0,
+      }
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  )
+}

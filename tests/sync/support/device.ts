@@ -1,0 +1,137 @@
+import 'fake-indexeddb/auto'
+import type { FastifyInstance } from 'fastify'
+import { type LetterheadDatabase, openDatabase } from '@/data/database'
+import { createDataParts } from '@/data/dexie/data-parts'
+import { createApiClient } from '@/data/remote/api-client'
+import { createServerParts } from '@/data/remote/server-parts'
+import type { Repository } from '@/data/repository'
+import { memoryStore, SAMPLE_LETTER } from '@/data/test-support'
+import type { Letter } from '@/domain/types'
+import { type Faults, injectFetch, type Transport } from './inject-fetch'
+
+let counter = 0
+
+export const PASSWORD = 'correct horse battery staple'
+
+export type Device = {
+  name: string
+  repo: Repository
+  db: LetterheadDatabase
+  faults: Faults
+  transport: Transport
+  network: { online: boolean }
+  /** Moves this device's clock, as a device whose clock is off would. */
+  clockOffsetMs: { value: number }
+  sessionsEnded: { count: number }
+  clientTooOld: { count: number }
+  goOnline(): void
+  sync(): Promise<void>
+}
+
+/**
+ * One browser in server mode against the real server `app`: its own
+ * IndexedDB (fake-indexeddb), cookie jar and network, and the real synced
+ * repository, with faults the test can inject between it and the server.
+ */
+export function serverDevice(
+  server: FastifyInstance | Transport,
+  name = `device-${counter}`,
+  /** The same browser opened again: its storage and its cookies. */
+  again?: { dbName: string },
+): Device & { again: () => Device } {
+  const dbName = again?.dbName ?? `letterhead-sync-${Date.now()}-${counter++}`
+  const db = openDatabase(dbName)
+  const clockOffsetMs = { value: 0 }
+  const clock = () => new Date(Date.now() + clockOffsetMs.value)
+  const network = { online: true }
+  const transport = 'fetch' in server ? server : injectFetch(server)
+  const { fetch, faults } = transport
+  const events = new EventTarget()
+  const sessionsEnded = { count: 0 }
+  const clientTooOld = { count: 0 }
+  const parts = createServerParts({
+    db,
+    clock,
+    client: createApiClient({ fetch, online: () => network.online }),
+    store: memoryStore(),
+    onSessionEnded: () => void (sessionsEnded.count += 1),
+    onClientTooOld: () => void (clientTooOld.count += 1),
+    events,
+    pokes: null,
+    leader: { locks: null, channel: () => null },
+  })
+  const repo: Repository = { ...createDataParts({ db, clock }), ...parts }
+  return {
+    name,
+    repo,
+    db,
+    faults,
+    transport,
+    network,
+    clockOffsetMs,
+    sessionsEnded,
+    clientTooOld,
+    goOnline() {
+      network.online = true
+      events.dispatchEvent(new Event('online'))
+    },
+    async sync() {
+      await repo.sync.start()
+      await repo.sync.syncNow()
+    },
+    /** This browser's next visit: the tab closed, a new one opens on the same storage. */
+    again: () => {
+      db.close()
+      return serverDevice(transport, name, { dbName })
+    },
+  }
+}
+
+let accounts = 0
+
+/** A new account signed up on `device`, with letters bought on it so it may write. */
+export async function signUpWithLetters(device: Device) {
+  accounts += 1
+  const email = `sync${accounts}-${Date.now()}@example.com`
+  const user = await device.repo.auth.signUp({
+    fullName: `Sync Person ${accounts}`,
+    email,
+    password: PASSWORD,
+    role: 'user',
+  })
+  await device.repo.subscriptions.create({ plan: 'annual8' })
+  await device.repo.sync.start()
+  return { user, email }
+}
+
+/** Signs `email` in on `device`, with letters bought there too. */
+export async function signIn(device: Device, email: string) {
+  const user = await device.repo.auth.signIn({ email, password: PASSWORD })
+  await device.repo.subscriptions.create({ plan: 'annual8' })
+  await device.repo.sync.start()
+  return user
+}
+
+/** A finished letter written on `device`. */
+export async function writeLetter(device: Device, matter = 'Unpaid invoice'): Promise<Letter> {
+  const letter = await device.repo.letters.create({ ...SAMPLE_LETTER, matter })
+  return device.repo.letters.complete(letter.id, {
+    content: `Dear Sir or Madam,\n\n${matter}.\n\nYours faithfully`,
+    generator: 'built-in',
+  })
+}
+
+/** What a device holds of its user's letters, for comparing devices. */
+export async function lettersOn(device: Device) {
+  const letters = await device.repo.letters.listMine()
+  return letters
+    .map(({ id, content, status, matter }) => ({ id, content, status, matter }))
+    .sort((a, b) => a.id.localeCompare(b.id))
+}
+
+/** Every text a device holds for a letter: current and previous. */
+export async function textsOn(device: Device, letterId: string): Promise<string[]> {
+  const letter = await device.repo.letters.get(letterId)
+  const versions = await device.repo.letters.listVersions(letterId)
+  return [letter.content, ...versions.map((version) => version.content)].sort()
+}
