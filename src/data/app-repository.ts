@@ -26,11 +26,19 @@ export function createAppRepository({
   onClientTooOld,
   mode = appMode,
 }: AppRepositoryOptions): Repository {
-  const context: RepositoryContext = { db: openDatabase(undefined, events), clock: () => new Date() }
+  const context: RepositoryContext = {
+    db: openDatabase(undefined, events),
+    clock: () => new Date(),
+  }
   const loadAccounts = async (): Promise<AccountParts> => {
     if ((await mode()) === 'server') {
       const { createServerParts } = await import('./remote/server-parts')
-      return createServerParts({ ...context, store: browserStore(), onSessionEnded, onClientTooOld })
+      return createServerParts({
+        ...context,
+        store: browserStore(),
+        onSessionEnded,
+        onClientTooOld,
+      })
     }
     const { createDeviceAccountParts } = await import('./dexie/account-parts')
     return createDeviceAccountParts(context)

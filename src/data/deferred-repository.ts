@@ -79,4 +79,3 @@ export function deferredRepository(load: () => Promise<Repository>): Repository 
     },
   }
 }
-

@@ -83,8 +83,7 @@ export type SignOutOptions = { removeData?: boolean }
  * its device; an account that lives on this device only has no other sessions.
  */
 export type AccountSessions =
-  | { kind: 'server'; sessions: SessionSummary[] }
-  | { kind: 'device-only' }
+  { kind: 'server'; sessions: SessionSummary[] } | { kind: 'device-only' }
 
 export type ChangedPassword = {
   user: User

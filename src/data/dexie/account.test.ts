@@ -44,7 +44,10 @@ describe('the account on this device', () => {
     const { repo, db, user } = await signedIn()
     const before = await db.credentials.get(user.id)
     await expect(
-      repo.account.changePassword({ currentPassword: 'wrong horse', newPassword: 'battery staple' }),
+      repo.account.changePassword({
+        currentPassword: 'wrong horse',
+        newPassword: 'battery staple',
+      }),
     ).rejects.toMatchObject({
       code: 'WRONG_CURRENT_PASSWORD',
       message: 'The current password is not correct.',
@@ -55,7 +58,10 @@ describe('the account on this device', () => {
   it('refuses the same password as the new one', async () => {
     const { repo } = await signedIn()
     await expect(
-      repo.account.changePassword({ currentPassword: 'correct horse', newPassword: 'correct horse' }),
+      repo.account.changePassword({
+        currentPassword: 'correct horse',
+        newPassword: 'correct horse',
+      }),
     ).rejects.toMatchObject({ code: 'SAME_PASSWORD' })
   })
 

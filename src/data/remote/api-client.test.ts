@@ -28,7 +28,9 @@ describe('the API client', () => {
   })
 
   it('sends no content type with no body (sign-out)', async () => {
-    const { fetch, client } = clientAnswering(() => Promise.resolve(new Response(null, { status: 204 })))
+    const { fetch, client } = clientAnswering(() =>
+      Promise.resolve(new Response(null, { status: 204 })),
+    )
     await client.send('/api/auth/sign-out', { method: 'POST' })
     expect(fetch.mock.calls[0]?.[1]?.headers).toEqual({ accept: 'application/json' })
   })

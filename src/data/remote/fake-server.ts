@@ -66,12 +66,12 @@ export function createFakeServer() {
       case `POST ${API_PATHS.signUp}`:
         return newAccount(jar, body, body.role === 'employee' ? 'employee' : 'user')
       case `POST ${API_PATHS.adminSignUp}`:
-        if (body.adminSecret !== FAKE_ADMIN_SECRET)
-          return refuse(403, 'INVALID_ADMIN_SECRET')
+        if (body.adminSecret !== FAKE_ADMIN_SECRET) return refuse(403, 'INVALID_ADMIN_SECRET')
         return newAccount(jar, body, 'admin')
       case `POST ${API_PATHS.signIn}`: {
         const account = accounts.get(body.email ?? '')
-        if (account === undefined || account.password !== body.password) return refuse(401, 'INVALID_CREDENTIALS')
+        if (account === undefined || account.password !== body.password)
+          return refuse(401, 'INVALID_CREDENTIALS')
         openSession(jar, account.user, 'Firefox on Windows')
         return json(200, { user: account.user })
       }
@@ -105,7 +105,9 @@ export function createFakeServer() {
           sessions.delete(other.token)
           ended += 1
         }
-        return path === API_PATHS.signOutOthers ? json(200, { ended }) : json(200, { user: me.user })
+        return path === API_PATHS.signOutOthers
+          ? json(200, { ended })
+          : json(200, { user: me.user })
       }
     }
     return refuse(404, 'NOT_FOUND')

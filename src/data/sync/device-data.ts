@@ -36,7 +36,8 @@ export async function findDeviceOnlyData(db: LetterheadDatabase): Promise<Device
     if (id === userId || done.has(id)) continue
     const user = await db.users.get(id)
     const letters = await db.letters.where('userId').equals(id).count()
-    if (user && letters > 0) accounts.push({ id, email: user.email, fullName: user.fullName, letters })
+    if (user && letters > 0)
+      accounts.push({ id, email: user.email, fullName: user.fullName, letters })
   }
   return accounts.length > 0 ? { accounts } : null
 }

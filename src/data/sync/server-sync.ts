@@ -1,11 +1,7 @@
 import type { LetterheadDatabase } from '../database'
 import { SESSION_KEY } from '../dexie/context'
 import type { SyncRepository } from '../repository'
-import {
-  findDeviceOnlyData,
-  keepDeviceOnlyDataApart,
-  uploadDeviceOnlyData,
-} from './device-data'
+import { findDeviceOnlyData, keepDeviceOnlyDataApart, uploadDeviceOnlyData } from './device-data'
 import { dismissIssue } from './device-only-sync'
 import type { RefusedChange } from './push-outbox'
 import { createSyncEngine, type SyncEngineDeps } from './sync-engine'
@@ -19,7 +15,10 @@ export type ServerSyncOptions = Omit<SyncEngineDeps, 'online'> & {
 /** Server mode's sync part: the engine runs in the tab holding the sync lock. */
 export function createServerSync(options: ServerSyncOptions): SyncRepository {
   const { db } = options
-  const engine = createSyncEngine({ online: () => globalThis.navigator?.onLine ?? true, ...options })
+  const engine = createSyncEngine({
+    online: () => globalThis.navigator?.onLine ?? true,
+    ...options,
+  })
   let tab: SyncTab | undefined
   const started = () => (tab ??= leadOrFollow(engine, options.leader))
 

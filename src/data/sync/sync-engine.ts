@@ -12,7 +12,10 @@ import { createUserSync, type UserSync } from './user-sync'
 export const PULL_EVERY_MS = 60_000
 
 /** The server's "pull" pokes: an EventSource in the browser. */
-export type PokeSource = { addEventListener(type: 'pull', listener: () => void): void; close(): void }
+export type PokeSource = {
+  addEventListener(type: 'pull', listener: () => void): void
+  close(): void
+}
 
 export type SyncEngineDeps = {
   db: LetterheadDatabase
@@ -111,9 +114,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
 
   /** Follows `userId`, after any change of account already under way. */
   function followSession(userId: string | null): Promise<void> {
-    following = following
-      .then(() => follow(userId))
-      .catch((error: unknown) => console.warn(error))
+    following = following.then(() => follow(userId)).catch((error: unknown) => console.warn(error))
     return following
   }
 
