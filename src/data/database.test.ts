@@ -1,7 +1,7 @@
 import { Dexie } from 'dexie'
 import { describe, expect, it } from 'vitest'
 import { expectTalliesMatchRows } from '../../tests/support/stored-tallies'
-import { SCHEMA_V1, SCHEMA_V2, SCHEMA_VERSION, openDatabase } from './database'
+import { SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_VERSION, openDatabase } from './database'
 
 type Rows = Record<string, unknown[]>
 
@@ -175,6 +175,24 @@ describe('schema migrations', () => {
       ['s1', 1],
       ['s2', 2],
     ])
+    db.close()
+  })
+
+  it('opens a version 3 database, finds every row intact, and starts with nothing to sync', async () => {
+    const name = `migration-v3-${Date.now()}`
+    const [user] = FIXTURES.users
+    const [single] = FIXTURES.subscriptions
+    const rows: Rows = {
+      ...FIXTURES,
+      users: [{ ...user, letterCount: 1 }, FIXTURES.users[1]],
+      subscriptions: [{ ...single, idempotencyKey: 's1', lettersUsed: 1 }],
+      letters: FIXTURES.letters.map((letter) => ({ ...letter, subscriptionId: 's1' })),
+    }
+    await writeWithSchema(name, 3, SCHEMA_V3, rows)
+    const db = await openAndFindIntact(name, rows)
+    await expectTalliesMatchRows(db)
+    expect(await db.outbox.count()).toBe(0)
+    expect(await db.syncState.count()).toBe(0)
     db.close()
   })
 })
