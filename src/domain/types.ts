@@ -51,6 +51,8 @@ export type Letter = Timestamps & {
   editedElsewhereAt?: string
   /** Server mode, this device only: a change the server refused, and what the person wrote. */
   syncIssue?: SyncIssue
+  /** Server mode, this device only: the letter was created on another device and pulled here. */
+  fromAnotherDevice?: boolean
 }
 
 export type SyncIssue = {

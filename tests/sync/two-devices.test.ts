@@ -26,6 +26,10 @@ describe('two devices of one account, through the real server', () => {
     expect((await b.repo.letters.get(letter.id)).content).toContain('Late rent')
     expect(await b.repo.letters.countMine()).toBe(1)
     expect(await b.repo.sync.pendingChanges()).toBe(0)
+    // B knows the letter was written elsewhere; A, after pulling its own letter back, does not.
+    await a.sync()
+    expect((await b.repo.letters.get(letter.id)).fromAnotherDevice).toBe(true)
+    expect((await a.repo.letters.get(letter.id)).fromAnotherDevice).toBeUndefined()
   })
 
   it('an edit made offline on B reaches A when B is back', async () => {

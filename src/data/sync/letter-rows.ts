@@ -5,6 +5,8 @@ import type { Letter, LetterVersion } from '@/domain/types'
 export function localLetter(row: SyncedLetter, existing: Letter | undefined): Letter {
   const letter: Letter = { ...row }
   if (existing?.syncIssue) letter.syncIssue = existing.syncIssue
+  // A letter this device did not have was written elsewhere, perhaps still being written there.
+  if (!existing || existing.fromAnotherDevice) letter.fromAnotherDevice = true
   return letter
 }
 

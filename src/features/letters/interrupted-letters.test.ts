@@ -85,6 +85,19 @@ describe('failInterruptedLetters', () => {
     expect((await repo.letters.get(letter.id)).status).toBe('failed')
   })
 
+  it('gives a letter written on another device, whose lock it cannot see, the long wait', async () => {
+    const { repo, db, letter, now } = await userWithGeneratingLetter()
+    // As a pull leaves a letter another device created.
+    await db.letters.update(letter.id, { fromAnotherDevice: true })
+    const locks = fakeLocks()
+    await expect(
+      failInterruptedLetters(repo, later(now, INTERRUPTED_WITHOUT_LOCKS_MS - 1), locks),
+    ).resolves.toBe(0)
+    await expect(
+      failInterruptedLetters(repo, later(now, INTERRUPTED_WITHOUT_LOCKS_MS + 1), locks),
+    ).resolves.toBe(1)
+  })
+
   it('leaves finished letters and other people’s letters alone', async () => {
     const { repo, letter, now } = await userWithGeneratingLetter()
     await repo.letters.complete(letter.id, { content: 'Done.', generator: 'built-in' })

@@ -45,9 +45,11 @@ export async function failInterruptedLetters(
   const generating = await repository.letters.listGeneratingMine()
   if (generating.length === 0) return 0
   const held = locks ? new Set((await locks.query()).held?.map((lock) => lock.name)) : undefined
-  const minimumAge = held ? INTERRUPTED_GRACE_MS : INTERRUPTED_WITHOUT_LOCKS_MS
   let failed = 0
   for (const letter of generating) {
+    // Another device's lock cannot be seen from here: its letter gets the long wait.
+    const minimumAge =
+      held && !letter.fromAnotherDevice ? INTERRUPTED_GRACE_MS : INTERRUPTED_WITHOUT_LOCKS_MS
     const age = now.getTime() - new Date(letter.updatedAt).getTime()
     if (age < minimumAge || held?.has(`${LOCK_PREFIX}${letter.id}`)) continue
     // Another tab may have finished or failed it meanwhile; then there is nothing to do.
