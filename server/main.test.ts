@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { request as httpRequest, type IncomingMessage } from 'node:http'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { API_PATHS } from '@/domain/api'
+import { freePort } from './test-support/free-port'
 import { SYNC_PATHS } from '@/domain/sync'
 import { EventStream } from './test-support/event-stream'
 
@@ -26,18 +26,6 @@ afterAll(() => {
   for (const child of running) child.kill('SIGKILL')
   rmSync(dataDir, { recursive: true, force: true })
 })
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
 type Server = {
   child: ChildProcess

@@ -7,6 +7,7 @@ import {
   serverDevice,
   signIn,
   signUpWithLetters,
+  twoDevicesWithALetter,
   writeLetter,
 } from './support/device'
 import { networkFailure } from './support/inject-fetch'
@@ -35,13 +36,7 @@ describe('sync interrupted: a closed tab, an ended session, an old app', () => {
   })
 
   it('a session that ends asks to sign in again and keeps the outbox for then', async () => {
-    const a = serverDevice(server().app, 'A')
-    const b = serverDevice(server().app, 'B')
-    const { email } = await signUpWithLetters(a)
-    const letter = await writeLetter(a)
-    await a.sync()
-    await signIn(b, email)
-    await b.sync()
+    const { a, b, email, letter } = await twoDevicesWithALetter(server().app)
     b.network.online = false
     await b.repo.letters.editContent(letter.id, 'Written on B after its session ended elsewhere.')
     // A ends every other session, B's included, while B is offline.

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -12,6 +11,7 @@ import {
 } from '../../server/test-support/scratch-database'
 import { serverDevice, signIn, signUpWithLetters, writeLetter } from './support/device'
 import { httpFetch } from './support/http-fetch'
+import { freePort } from '../../server/test-support/free-port'
 
 /**
  * The server process killed (SIGKILL) in the middle of a push, and started
@@ -28,18 +28,6 @@ afterAll(async () => {
   await scratch?.drop()
   rmSync(dataDir, { recursive: true, force: true })
 })
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
 async function startServer(port: number): Promise<ChildProcess> {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1' }

@@ -8,6 +8,7 @@ import {
   signIn,
   signUpWithLetters,
   textsOn,
+  twoDevicesWithALetter,
   writeLetter,
 } from './support/device'
 
@@ -33,13 +34,7 @@ describe('two devices of one account, through the real server', () => {
   })
 
   it('an edit made offline on B reaches A when B is back', async () => {
-    const a = serverDevice(server().app, 'A')
-    const b = serverDevice(server().app, 'B')
-    const { email } = await signUpWithLetters(a)
-    const letter = await writeLetter(a)
-    await a.sync()
-    await signIn(b, email)
-    await b.sync()
+    const { a, b, letter } = await twoDevicesWithALetter(server().app)
     b.network.online = false
     await b.repo.letters.editContent(letter.id, 'Edited on B while offline.')
     await b.sync()
@@ -54,13 +49,7 @@ describe('two devices of one account, through the real server', () => {
   })
 
   it('both offline editing one letter: both texts are kept, and the letter says so', async () => {
-    const a = serverDevice(server().app, 'A')
-    const b = serverDevice(server().app, 'B')
-    const { email } = await signUpWithLetters(a)
-    const letter = await writeLetter(a)
-    await a.sync()
-    await signIn(b, email)
-    await b.sync()
+    const { a, b, letter } = await twoDevicesWithALetter(server().app)
     a.network.online = false
     b.network.online = false
     await a.repo.letters.editContent(letter.id, 'Text from A.')
@@ -83,13 +72,7 @@ describe('two devices of one account, through the real server', () => {
   })
 
   it('a change made while a pull is on its way keeps its local state', async () => {
-    const a = serverDevice(server().app, 'A')
-    const b = serverDevice(server().app, 'B')
-    const { email } = await signUpWithLetters(a)
-    const letter = await writeLetter(a)
-    await a.sync()
-    await signIn(b, email)
-    await b.sync()
+    const { a, b, letter } = await twoDevicesWithALetter(server().app)
     await a.repo.letters.editContent(letter.id, 'A, on the server.')
     await a.sync()
     // B's person edits the letter while B's pull, which carries A's text, is on its way.

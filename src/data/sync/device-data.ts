@@ -2,8 +2,7 @@ import { newId } from '@/domain/ids'
 import type { Letter } from '@/domain/types'
 import type { LetterheadDatabase } from '../database'
 import { SESSION_KEY } from '../dexie/context'
-import { recordMutation, rowKey } from '../dexie/outbox'
-import { uploadOf } from './letter-rows'
+import { queueUpload } from './sync-state'
 
 /** Accounts kept only on this device whose letters the signed-in server account may take in. */
 export type DeviceOnlyData = {
@@ -75,14 +74,7 @@ export function uploadDeviceOnlyData(db: LetterheadDatabase, at: string): Promis
           await db.letterVersions.where('letterId').equals(original.id).toArray()
         ).map((version) => ({ ...version, id: newId(), letterId: letter.id }))
         await Promise.all([db.letters.add(letter), db.letterVersions.bulkAdd(versions)])
-        await recordMutation(
-          db,
-          userId,
-          'letters.upload',
-          uploadOf(letter, versions),
-          [rowKey('letters', letter.id)],
-          at,
-        )
+        await queueUpload(db, userId, letter, versions, at)
         copied += 1
       }
     }

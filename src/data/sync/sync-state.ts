@@ -1,4 +1,5 @@
 import { newId } from '@/domain/ids'
+import type { Letter, LetterVersion } from '@/domain/types'
 import type { LetterheadDatabase } from '../database'
 import { recordMutation, rowKey } from '../dexie/outbox'
 import type { SyncState } from '../sync-types'
@@ -37,14 +38,19 @@ export async function startSyncing(
   for (const letter of letters) {
     if (letter.version !== undefined) continue
     const versions = await db.letterVersions.where('letterId').equals(letter.id).toArray()
-    await recordMutation(
-      db,
-      userId,
-      'letters.upload',
-      uploadOf(letter, versions),
-      [rowKey('letters', letter.id)],
-      at,
-    )
+    await queueUpload(db, userId, letter, versions, at)
   }
   return (await db.syncState.get(userId)) ?? state
+}
+
+/** Queues a letter the account does not have yet, with its previous versions, for upload. */
+export function queueUpload(
+  db: LetterheadDatabase,
+  userId: string,
+  letter: Letter,
+  versions: readonly LetterVersion[],
+  at: string,
+): Promise<void> {
+  const args = uploadOf(letter, versions)
+  return recordMutation(db, userId, 'letters.upload', args, [rowKey('letters', letter.id)], at)
 }

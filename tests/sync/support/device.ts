@@ -135,3 +135,15 @@ export async function textsOn(device: Device, letterId: string): Promise<string[
   const versions = await device.repo.letters.listVersions(letterId)
   return [letter.content, ...versions.map((version) => version.content)].sort()
 }
+
+/** Devices A and B of one new account, with a letter written on A that both hold. */
+export async function twoDevicesWithALetter(server: FastifyInstance) {
+  const a = serverDevice(server, 'A')
+  const b = serverDevice(server, 'B')
+  const { email } = await signUpWithLetters(a)
+  const letter = await writeLetter(a)
+  await a.sync()
+  await signIn(b, email)
+  await b.sync()
+  return { a, b, email, letter }
+}
