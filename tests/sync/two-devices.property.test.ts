@@ -138,8 +138,11 @@ async function run(ops: readonly Op[]) {
 
 describe('two devices, random work, random offline periods and network failures', () => {
   it('converge: both devices and the server hold the same data, and no text is lost', async () => {
+    // SYNC_PROPERTY_SEED and SYNC_PROPERTY_PATH replay a run fast-check reported.
+    const seed = process.env.SYNC_PROPERTY_SEED
     await fc.assert(fc.asyncProperty(fc.array(op, { maxLength: 30 }), run), {
       numRuns: Number(process.env.SYNC_PROPERTY_RUNS ?? 25),
+      ...(seed ? { seed: Number(seed), path: process.env.SYNC_PROPERTY_PATH } : {}),
     })
   }, 240_000)
 })

@@ -100,8 +100,8 @@ export function createUserSync(deps: UserSyncDeps, state: SyncState): UserSync {
       }
       if (!page.more) break
     }
-    const done = await db.syncState.get(state.userId)
-    if (done && !done.downloaded) await db.syncState.put({ ...done, downloaded: true })
+    // One read-and-write: a write made meanwhile moves nextMutationId, which must not go back.
+    await db.syncState.update(state.userId, { downloaded: true })
     download = null
   }
 
