@@ -1,5 +1,6 @@
 import type { Mutation, PushResponse, Refusal } from '@/domain/sync'
 import type { Db } from '../db/database'
+import { applyCreates, isCreate } from './create-batch'
 import { claimClient, lastMutationIdOf, lockForMutation, recordMutationId } from './clients'
 import { bumpLetter, letterOwnerOf, type MutationContext } from './letter-store'
 import { applyMutation, letterIdOf } from './mutations'
@@ -25,11 +26,24 @@ export async function push(db: Db, input: PushInput): Promise<PushResult> {
   const applied = await lastMutationIdOf(db, clientId)
   const refused: Refusal[] = []
   let changed = false
-  for (const mutation of input.mutations) {
-    if (mutation.id <= applied) continue
-    const outcome = await replay(db, input, mutation)
-    if (outcome.refusal) refused.push(outcome.refusal)
-    changed ||= outcome.changed
+  const waiting = input.mutations.filter((mutation) => mutation.id > applied)
+  for (let start = 0; start < waiting.length;) {
+    // New letters come in runs (a device that wrote offline, an upload): one transaction a run.
+    let end = start
+    while (end < waiting.length && isCreate(waiting[end])) end += 1
+    const batch = end - start > 1 ? await applyCreates(db, input, waiting.slice(start, end)) : null
+    if (batch) {
+      refused.push(...batch.refused)
+      changed ||= batch.changed
+      start = end
+      continue
+    }
+    for (const mutation of waiting.slice(start, Math.max(end, start + 1))) {
+      const outcome = await replay(db, input, mutation)
+      if (outcome.refusal) refused.push(outcome.refusal)
+      changed ||= outcome.changed
+    }
+    start = Math.max(end, start + 1)
   }
   return { lastMutationId: await lastMutationIdOf(db, clientId), refused, changed }
 }
