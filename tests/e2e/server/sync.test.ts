@@ -6,6 +6,7 @@ import { screenshot, setupBrowser } from '../support/browser'
 import { setupLetterheadServer } from '../support/letterhead-server'
 import { generateLetter, SAMPLE_ANSWERS, signUpWithOneLetter } from '../support/letters'
 import { waitForServiceWorker } from '../support/service-worker'
+import { screenReviewer } from '../support/review'
 import { visible } from '../support/wait'
 
 /** Sync in Chromium: two devices are two contexts with separate storage, on one real server. */
@@ -111,6 +112,19 @@ describe('sync between two devices of one account', () => {
       await visible(page.getByRole('note').filter({ hasText: 'also edited on another device' }))
     }
     await screenshot(a.page, 'sync-conflict-both-texts')
+
+    // The screens sync adds, on a phone and a desktop, light and dark.
+    await a.page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' })
+    const { review, expectAccessible } = screenReviewer(a.page)
+    await review('sync-letter-edited-elsewhere')
+    await a.context.setOffline(true)
+    await visible(syncStatus(a.page).filter({ hasText: 'Offline' }))
+    await review('sync-offline-status')
+    await a.context.setOffline(false)
+    await a.page.getByRole('button', { name: 'Sign Out' }).click()
+    await visible(a.page.getByRole('button', { name: 'Sign out and remove data from this device' }))
+    await review('sync-sign-out-dialog')
+    expectAccessible()
     await a.context.close()
     await b.context.close()
   })
