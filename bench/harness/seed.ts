@@ -31,7 +31,7 @@ function account(role: Role, name: string, now: Date): User {
   }
 }
 
-function benchSubscription(userId: string, now: Date): Subscription {
+export function benchSubscription(userId: string, now: Date): Subscription {
   const plan = PLANS.find((candidate) => candidate.id === 'annual8') ?? PLANS[0]
   if (!plan) throw new Error('No plans')
   const id = newId()

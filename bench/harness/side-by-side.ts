@@ -76,3 +76,33 @@ export async function writesSideBySide(tasks: Tasks, runs: number): Promise<OpTi
   const baselineTimes = await sideBySide({ baseline: baselineTask }, runs)
   return { ...times, baseline: baselineTimes.baseline }
 }
+
+/** A subject of `pairedSideBySide`: `setup` runs before each timing, untimed. */
+export type Prepared = { setup: () => Promise<unknown>; run: Task }
+
+/**
+ * Like `sideBySide`, for subjects named by the caller, each with a setup run (untimed) before
+ * each of its timings: one warm-up round, then `runs` rounds in turning orders. Median ms each.
+ */
+export async function pairedSideBySide<K extends string>(
+  subjects: Record<K, Prepared>,
+  runs: number,
+): Promise<Record<K, number>> {
+  const names = Object.keys(subjects) as K[]
+  const samples = new Map<K, number[]>(names.map((name) => [name, []]))
+  const cycle = orders(names)
+  for (let round = 0; round <= runs; round++) {
+    for (const name of cycle[round % cycle.length] ?? []) {
+      const { setup, run } = subjects[name]
+      await setup()
+      await settle()
+      const started = performance.now()
+      await run()
+      if (round > 0) samples.get(name)?.push(performance.now() - started)
+    }
+  }
+  return Object.fromEntries(names.map((name) => [name, median(samples.get(name) ?? [])])) as Record<
+    K,
+    number
+  >
+}

@@ -1,11 +1,12 @@
 import type { LetterheadDatabase } from '@/data/database'
 import { createDexieRepository } from '@/data/dexie-repository'
 import { SAMPLE_LETTER } from '@/data/test-support'
-import type { StorageOp, StorageScaleResult } from '../shared/harness-api'
+import { newId } from '@/domain/ids'
+import type { OutboxCost, StorageOp, StorageScaleResult } from '../shared/harness-api'
 import { baseline, baselineSignIn, clearBaseline, writeBaseline } from './baseline'
 import { openRaw, rawCreate, rawListMine, rawTotals } from './raw-idb'
-import { type Seeded, seedDemoScale, seedOwnLetters, signInAs } from './seed'
-import { sideBySide, writesSideBySide } from './side-by-side'
+import { benchSubscription, type Seeded, seedDemoScale, seedOwnLetters, signInAs } from './seed'
+import { pairedSideBySide, sideBySide, writesSideBySide } from './side-by-side'
 
 /** My Letters shows ten letters a page. */
 const PAGE = 10
@@ -25,6 +26,72 @@ async function storeBaseline(db: LetterheadDatabase) {
     db.subscriptions.toArray(),
   ])
   return writeBaseline({ users, letters, subscriptions })
+}
+
+/**
+ * What recording a write's mutation costs it: the same repository write by the bench user, with
+ * a syncState row for them (server mode, steady state: the write appends its mutation to the
+ * outbox in its transaction; the outbox is emptied before each timing, as a push would) and
+ * without one (nothing is recorded), side by side.
+ */
+async function measureOutbox(
+  db: LetterheadDatabase,
+  repo: ReturnType<typeof createDexieRepository>,
+  userId: string,
+  runs: number,
+): Promise<OutboxCost[]> {
+  const clientId = newId()
+  let nextMutationId = 1
+  const syncing = async () => {
+    await db.outbox.clear()
+    await db.syncState.put({ userId, clientId, cursor: 0, nextMutationId, downloaded: true })
+  }
+  const notSyncing = async () => {
+    const state = await db.syncState.get(userId)
+    if (state) nextMutationId = state.nextMutationId
+    await db.outbox.clear()
+    await db.syncState.delete(userId)
+  }
+  const letter = await db.letters
+    .where('userId')
+    .equals(userId)
+    .filter((candidate) => candidate.status === 'completed')
+    .first()
+  if (!letter) throw new Error('outbox: the bench user has no completed letter to edit')
+  // Credits for these creates, beyond the ones the storage figures spent.
+  await db.subscriptions.bulkAdd(
+    Array.from({ length: 10 }, () => benchSubscription(userId, new Date())),
+  )
+  let edits = 0
+  const writes = {
+    create: () => repo.letters.create(SAMPLE_LETTER),
+    editContent: () => repo.letters.editContent(letter.id, `${letter.content}\n\nEdit ${++edits}.`),
+  }
+  // The write records its mutation when syncing, and only then.
+  for (const write of Object.values(writes)) {
+    await syncing()
+    await write()
+    await notSyncing()
+    await write()
+    if ((await db.outbox.count()) !== 0)
+      throw new Error('outbox: a write recorded with no sync state')
+    await syncing()
+    await write()
+    if ((await db.outbox.count()) !== 1) throw new Error('outbox: a syncing write recorded nothing')
+  }
+  const costs: OutboxCost[] = []
+  try {
+    for (const [op, write] of Object.entries(writes) as [OutboxCost['op'], () => unknown][]) {
+      const times = await pairedSideBySide(
+        { absent: { setup: notSyncing, run: write }, present: { setup: syncing, run: write } },
+        runs,
+      )
+      costs.push({ op, ...times })
+    }
+  } finally {
+    await notSyncing()
+  }
+  return costs
 }
 
 async function measure(
@@ -96,6 +163,10 @@ async function measure(
               },
               runs,
             )
+    }
+    if (meId !== null && ops.includes('create')) {
+      await as(meId)
+      result.outbox = await measureOutbox(db, repo, meId, runs)
     }
   } finally {
     raw.close()

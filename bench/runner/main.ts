@@ -10,6 +10,7 @@ import { parseArgs, type Plan, type Suite } from './plan'
 import { formatReport } from './report'
 import { measureScreen } from './screens'
 import { runStorage } from './storage'
+import { measureSync } from './sync'
 import { checkTargets, type Results } from './targets'
 
 /** Port 4417 is the bench's; the browser tests use others. */
@@ -82,7 +83,12 @@ async function myLettersAndExport(env: BenchEnv, suites: Set<Suite>, plan: Plan,
   await context.close()
 }
 
-async function runSuites(env: BenchEnv, suites: Set<Suite>, plan: Plan): Promise<Results> {
+async function runSuites(
+  env: BenchEnv,
+  suites: Set<Suite>,
+  plan: Plan,
+  syncPort: number,
+): Promise<Results> {
   const results: Results = {}
   if (suites.has('storage') || suites.has('screens'))
     await storageAndAdmin(env, suites, plan, results)
@@ -92,6 +98,7 @@ async function runSuites(env: BenchEnv, suites: Set<Suite>, plan: Plan): Promise
     log('load: cold loads online, then offline')
     results.load = await measureLoads(env, ['/', '/app'], plan.loadRuns)
   }
+  if (suites.has('sync')) results.sync = await measureSync(env, syncPort, plan.sync)
   return results
 }
 
@@ -102,7 +109,8 @@ export async function main(args: readonly string[]): Promise<number> {
     log(`building into ${OUT_DIR}/`)
     await buildForBench()
   }
-  const server = await startPreview(benchPort(), OUT_DIR)
+  const port = benchPort()
+  const server = await startPreview(port, OUT_DIR)
   const browser = await launchChromium()
   const started = Date.now()
   const loadBefore = loadavg()[0] ?? 0
@@ -113,7 +121,8 @@ export async function main(args: readonly string[]): Promise<number> {
       outDir: OUT_DIR,
       manifest: readManifest(OUT_DIR),
     }
-    const results = await runSuites(env, suites, plan)
+    // The sync suite's Letterhead server listens on the next port.
+    const results = await runSuites(env, suites, plan, port + 1)
     const targets = checkTargets(results)
     log(`\n${formatReport(results, targets)}\n`)
     const machine = {

@@ -1,4 +1,6 @@
-export const SUITES = ['storage', 'screens', 'export', 'load'] as const
+import type { SyncPlan } from './sync'
+
+export const SUITES = ['storage', 'screens', 'export', 'load', 'sync'] as const
 export type Suite = (typeof SUITES)[number]
 
 export type Plan = {
@@ -8,6 +10,7 @@ export type Plan = {
   exportLoads: number
   exportRepeats: number
   loadRuns: number
+  sync: SyncPlan
 }
 
 /**
@@ -25,6 +28,7 @@ export const FULL: Plan = {
   exportLoads: 5,
   exportRepeats: 7,
   loadRuns: 7,
+  sync: { letters: 10_000, downloadRuns: 5, warmUp: true, liveLetters: 100, liveTrials: 50 },
 }
 
 /** `--quick`: the same suites on small data, to check the bench itself. */
@@ -35,11 +39,12 @@ export const QUICK: Plan = {
   exportLoads: 1,
   exportRepeats: 2,
   loadRuns: 2,
+  sync: { letters: 1_000, downloadRuns: 1, warmUp: false, liveLetters: 20, liveTrials: 5 },
 }
 
 export type Options = { suites: Set<Suite>; plan: Plan; quick: boolean; build: boolean }
 
-/** `--quick`, `--only=storage,screens,export,load`, `--no-build` (reuse .bench-dist). */
+/** `--quick`, `--only=storage,screens,export,load,sync`, `--no-build` (reuse .bench-dist). */
 export function parseArgs(args: readonly string[]): Options {
   const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length)
   const suites = only ? only.split(',') : [...SUITES]

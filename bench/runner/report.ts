@@ -1,7 +1,8 @@
 import type { StorageScaleResult } from '../shared/harness-api'
-import { round } from '../shared/stats'
+import { median, percentile, round } from '../shared/stats'
 import type { FormatTimes } from './exports'
-import type { Results, Target } from './targets'
+import type { DownloadRun, LiveSplit, SyncResult } from './sync'
+import { downloadRatio, type Results, type Target } from './targets'
 
 type Cell = string | number | null
 
@@ -82,12 +83,159 @@ function targetTable(targets: Target[]): string {
   )
 }
 
+function outboxTable(storage: StorageScaleResult[]): string {
+  const rows: Cell[][] = []
+  for (const scale of storage)
+    for (const row of scale.outbox ?? [])
+      rows.push([
+        count(scale.letters),
+        row.op,
+        ms(row.absent),
+        ms(row.present),
+        ms(row.present - row.absent),
+        ratio(row.present, row.absent),
+      ])
+  return table(
+    ['letters', 'write', 'not syncing ms', 'syncing ms', 'added ms', 'syncing ÷ not'],
+    rows,
+  )
+}
+
+function downloadRow(label: string, run: DownloadRun): Cell[] {
+  return [
+    label,
+    count(run.letters),
+    run.pulls,
+    round(run.pullBytes / 1e6),
+    ms(run.syncMs),
+    ms(run.pullingMs),
+    ms(run.syncMs - run.pullingMs),
+    ms(run.floor.fetchMs),
+    ms(run.floor.putMs),
+    ms(run.floor.totalMs),
+    ratio(run.syncMs, run.floor.totalMs),
+    ms(run.clickToShellMs),
+    ms(run.shellToRowsMs),
+    ms(run.clickToDoneMs),
+    run.longTaskSupported ? ms(run.longestTaskMs) : 'not supported',
+    run.longTasksOver200,
+  ]
+}
+
+function medianRun(runs: DownloadRun[]): DownloadRun {
+  const m = (pick: (run: DownloadRun) => number) => median(runs.map(pick))
+  const first = runs[0]
+  return {
+    letters: first?.letters ?? 0,
+    pulls: m((run) => run.pulls),
+    pullBytes: m((run) => run.pullBytes),
+    pullingMs: m((run) => run.pullingMs),
+    syncMs: m((run) => run.syncMs),
+    clickToShellMs: m((run) => run.clickToShellMs),
+    clickToRowsMs: m((run) => run.clickToRowsMs),
+    clickToDoneMs: m((run) => run.clickToDoneMs),
+    shellToRowsMs: m((run) => run.shellToRowsMs),
+    longestTaskMs: Math.max(...runs.map((run) => run.longestTaskMs)),
+    longTasksOver200: runs.reduce((sum, run) => sum + run.longTasksOver200, 0),
+    longTaskSupported: runs.every((run) => run.longTaskSupported),
+    floor: {
+      pages: first?.floor.pages ?? 0,
+      letters: first?.floor.letters ?? 0,
+      bytes: m((run) => run.floor.bytes),
+      fetchMs: m((run) => run.floor.fetchMs),
+      putMs: m((run) => run.floor.putMs),
+      totalMs: m((run) => run.floor.totalMs),
+    },
+  }
+}
+
+function downloadTable(sync: SyncResult): string {
+  const rows = sync.downloads.map((run, index) => downloadRow(String(index + 1), run))
+  const all = medianRun(sync.downloads)
+  const summary = downloadRow('median (longest task: max; over 200 ms: sum)', all)
+  // The ratio column's median is the median of the runs' ratios, as the target takes it.
+  summary[10] = `${round(downloadRatio(sync))}×`
+  rows.push(summary)
+  return table(
+    [
+      'run',
+      'letters',
+      'pulls',
+      'MB pulled',
+      'sync ms',
+      'of which pulling ms',
+      'of which between pulls ms',
+      'floor fetch ms',
+      'floor put ms',
+      'floor ms',
+      'sync ÷ floor',
+      'Sign In → header ms',
+      'header → first letter ms',
+      'Sign In → all stored ms',
+      'longest task ms',
+      'tasks over 200 ms',
+    ],
+    rows,
+  )
+}
+
+function liveTable(sync: SyncResult): string {
+  const { app, floor, appSplit, floorSplit } = sync.live
+  const row = (label: string, values: number[], split: LiveSplit): Cell[] => [
+    label,
+    values.length,
+    ms(median(values)),
+    ms(percentile(values, 0.95)),
+    ms(Math.max(...values)),
+    ms(split.toPush),
+    ms(split.push),
+    ms(split.toPull),
+    ms(split.pull),
+    ms(split.toScreen),
+  ]
+  return table(
+    [
+      'path',
+      'trials',
+      'median ms',
+      'p95 ms',
+      'max ms',
+      'to push start',
+      'push',
+      'push answered → B pulls',
+      'pull',
+      'pull answered → seen',
+    ],
+    [
+      row('the app: Save Changes on A → text in B’s My Letters', app, appSplit),
+      row('floor: raw push from A → raw pull on B holds it', floor, floorSplit),
+      [
+        'app ÷ floor',
+        null,
+        ratio(median(app), median(floor)),
+        ratio(percentile(app, 0.95), percentile(floor, 0.95)),
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+      ],
+    ],
+  )
+}
+
 /** The run as Markdown tables, ready to paste into docs/performance.md. */
 export function formatReport(results: Results, targets: Target[]): string {
   const parts: string[] = []
   if (results.storage) {
     parts.push('### Storage and overhead (median ms)', storageTable(results.storage))
     parts.push('### What localStorage could hold', quotaTable(results.storage))
+    if (results.storage.some((scale) => scale.outbox?.length))
+      parts.push(
+        '### What the outbox append adds to a write (median ms; the same write with and without a syncState row)',
+        outboxTable(results.storage),
+      )
   }
   if (results.screens) {
     const { myLetters, admin } = results.screens
@@ -145,6 +293,14 @@ export function formatReport(results: Results, targets: Target[]): string {
           kb(load.network),
         ]),
       ),
+    )
+  }
+  if (results.sync) {
+    parts.push(
+      `### Sync: a new device downloads its letters (server: ${results.sync.database}; each run's floor in the same page; letter text ${count(results.sync.letterChars)} characters)`,
+      downloadTable(results.sync),
+      '### Sync: a letter saved on device A shows on device B (median ms of each part)',
+      liveTable(results.sync),
     )
   }
   parts.push('### Targets', targetTable(targets))

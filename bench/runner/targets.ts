@@ -1,13 +1,16 @@
 import type { StorageOp, StorageScaleResult } from '../shared/harness-api'
+import { median, percentile } from '../shared/stats'
 import type { ExportResult } from './exports'
 import type { LoadResult } from './load'
 import type { ScreenResult } from './screens'
+import type { SyncResult } from './sync'
 
 export type Results = {
   storage?: StorageScaleResult[]
   screens?: { myLetters: ScreenResult; admin: ScreenResult }
   export?: ExportResult
   load?: LoadResult[]
+  sync?: SyncResult
 }
 
 export type Target = {
@@ -60,10 +63,95 @@ function storageTargets(storage: StorageScaleResult[]): Target[] {
   return out
 }
 
+/** The sync suite's limits (the outbox's is checked with the storage suite). */
+export const SYNC_LIMITS = {
+  downloadOverFloor: 2,
+  rowsAfterShellMs: 500,
+  longestTaskMs: 200,
+  liveMedianMs: 150,
+  liveP95Ms: 500,
+  outboxAddedMs: 1,
+} as const
+
+const count = (value: number) => value.toLocaleString('en-US')
+const fixed = (value: number) =>
+  Math.abs(value) < 10 ? value.toFixed(1) : String(Math.round(value))
+
+/** A download's time against its floor's, run by run; the median of the ratios is the figure. */
+export const downloadRatio = (sync: SyncResult) =>
+  median(sync.downloads.map((run) => run.syncMs / run.floor.totalMs))
+
+function syncTargets(sync: SyncResult): Target[] {
+  const runs = sync.downloads
+  const letters = count(runs[0]?.letters ?? 0)
+  const syncMs = median(runs.map((run) => run.syncMs))
+  const floorMs = median(runs.map((run) => run.floor.totalMs))
+  const longest = runs.every((run) => run.longTaskSupported)
+    ? Math.max(...runs.map((run) => run.longestTaskMs))
+    : null
+  const { app, floor } = sync.live
+  return [
+    target(
+      `New device downloads ${letters} letters: sync ÷ raw fetch + raw IndexedDB put`,
+      downloadRatio(sync),
+      'max',
+      SYNC_LIMITS.downloadOverFloor,
+      '×',
+      `medians ${fixed(syncMs)} ms against ${fixed(floorMs)} ms`,
+    ),
+    target(
+      `New device: first letter in My Letters after the dashboard's header (${letters} letters)`,
+      median(runs.map((run) => run.shellToRowsMs)),
+      'max',
+      SYNC_LIMITS.rowsAfterShellMs,
+      'ms',
+    ),
+    target(
+      `New device: longest main-thread task during the download (${letters} letters, every run)`,
+      longest,
+      'max',
+      SYNC_LIMITS.longestTaskMs,
+      'ms',
+    ),
+    target(
+      'Letter saved on A shows on B: median',
+      median(app),
+      'max',
+      SYNC_LIMITS.liveMedianMs,
+      'ms',
+      `floor ${fixed(median(floor))} ms`,
+    ),
+    target(
+      'Letter saved on A shows on B: p95',
+      percentile(app, 0.95),
+      'max',
+      SYNC_LIMITS.liveP95Ms,
+      'ms',
+      `floor ${fixed(percentile(floor, 0.95))} ms`,
+    ),
+  ]
+}
+
+/** What recording a write's mutation adds to it, at 10,000 letters (the storage suite). */
+function outboxTargets(storage: StorageScaleResult[]): Target[] {
+  const at10k = storage.find((scale) => scale.letters === 10_000)
+  return (at10k?.outbox ?? []).map((row) =>
+    target(
+      `Outbox append added to ${row.op} at 10,000 letters (syncing − not syncing, medians)`,
+      row.present - row.absent,
+      'max',
+      SYNC_LIMITS.outboxAddedMs,
+      'ms',
+      `${fixed(row.present)} ms against ${fixed(row.absent)} ms`,
+    ),
+  )
+}
+
 /** Every target the brief sets, against what this run measured. */
 export function checkTargets(results: Results): Target[] {
   const out: Target[] = []
-  if (results.storage) out.push(...storageTargets(results.storage))
+  if (results.storage)
+    out.push(...storageTargets(results.storage), ...outboxTargets(results.storage))
   if (results.screens) {
     out.push(
       target(
@@ -93,5 +181,6 @@ export function checkTargets(results: Results): Target[] {
       out.push(target('Landing page JS (gzip)', load.jsGzip / 1024, 'max', 100, 'KB'))
     out.push(target(`LCP of ${load.path}, ${load.mode}`, load.lcp, 'max', 1000, 'ms'))
   }
+  if (results.sync) out.push(...syncTargets(results.sync))
   return out
 }

@@ -1,4 +1,7 @@
+import type { Mutation } from '@/domain/sync'
 import type { MicroRow } from './micro'
+import type { NewLetter } from './sync-data'
+import type { FloorLetter } from './sync-floor'
 
 /** Messages between the bench (run.ts) and the process that serves the apps under test (target.ts). */
 
@@ -12,7 +15,25 @@ export type Ports = {
   floor: number
   /** With --profile: the steps between the floor and the real route, by name. */
   profile: Record<string, number>
+  /** The sync part's floor: push and pull with raw statements in a bare Fastify app. */
+  syncFloor: number
 }
+
+/**
+ * The ways the sync part writes a push's rows in the target, timed there: the floor (one
+ * multi-row INSERT of the rows the push leaves), push()'s statements raw (its batch of creates;
+ * its one transaction per mutation; the what-if of one transaction with a savepoint each), and
+ * push() itself called in the process (no HTTP).
+ */
+export type SyncWrite =
+  | { how: 'batched'; ownerId: string; letters: FloorLetter[] }
+  | { how: 'raw-create-batch'; ownerId: string; clientId: string; letters: NewLetter[] }
+  | {
+      how: 'raw-replay' | 'raw-savepoints' | 'push-in-process'
+      ownerId: string
+      clientId: string
+      mutations: Mutation[]
+    }
 
 export type TargetStart = { type: 'start'; database: DatabaseChoice; profile: boolean }
 
@@ -29,6 +50,7 @@ export type TargetRequest =
       measureMs: number
     }
   | { type: 'micro'; id: number; token: string; calls: number; rounds: number }
+  | ({ type: 'syncWrite'; id: number } & SyncWrite)
   | { type: 'stop'; id: number }
 
 export type TargetReply =
@@ -47,4 +69,5 @@ export type TargetReply =
   | { type: 'verified'; id: number; verifies: number; seconds: number; cpuMicros: number }
   | { type: 'micro'; id: number; rows: MicroRow[] }
   | { type: 'stopped'; id: number; warnings: string[] }
+  | { type: 'timed'; id: number; ms: number; cpuMicros: number }
   | { type: 'failed'; id: number | null; message: string }

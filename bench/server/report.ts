@@ -1,7 +1,14 @@
 import type { Target } from '../runner/targets'
 import { round } from '../shared/stats'
 import type { Measurement } from './load'
-import { type DatabaseResult, isMeasured, type Measured } from './results'
+import { type AuthMeasured, type DatabaseResult, isMeasured, type Measured } from './results'
+import {
+  type LoadMeasurement,
+  PUSH_SUBJECT_NOTES,
+  SCENARIO_NOTES,
+  SCENARIO_SUBJECTS,
+  type PushScenario,
+} from './sync-bench'
 
 type Cell = string | number | null
 
@@ -26,9 +33,12 @@ const row = (database: string, what: string, m: Measurement): Cell[] => [
 ]
 
 /** Sign-ins a second as a share of bare argon2 verifies a second at the same concurrency. */
-export const signInShare = (result: Measured) => result.signIn.perSecond / result.verify.perSecond
+export const signInShare = (result: AuthMeasured) =>
+  result.signIn.perSecond / result.verify.perSecond
 
-function resultsTable(results: Measured[]): string {
+type WithAuth = { database: Measured['database'] } & AuthMeasured
+
+function resultsTable(results: WithAuth[]): string {
   const rows: Cell[][] = []
   for (const result of results) {
     rows.push(
@@ -52,12 +62,12 @@ function resultsTable(results: Measured[]): string {
 }
 
 /** Server CPU per sign-in against per bare verify: steadier than the rates on a shared machine. */
-export const signInCpuRatio = (result: Measured) =>
+export const signInCpuRatio = (result: AuthMeasured) =>
   result.signIn.cpuMicrosPerRequest === null
     ? null
     : result.signIn.cpuMicrosPerRequest / result.verify.cpuMicrosPerVerify
 
-function signInTable(results: Measured[]): string {
+function signInTable(results: WithAuth[]): string {
   return table(
     [
       'database',
@@ -130,6 +140,9 @@ function microTable(result: Measured): string {
 
 /** Two decimals, or as many more as it takes not to show the limit for a value beside it. */
 function shown(value: number, limit: number): string {
+  if (Number.isInteger(value) && Number.isInteger(limit) && Math.abs(value) >= 1)
+    return String(value)
+  if (value === 0 && limit === 0) return '0'
   for (let digits = 2; digits < 6; digits++) {
     const text = value.toFixed(digits)
     if (value === limit || Number(text) !== limit) return text
@@ -149,15 +162,135 @@ function targetTable(targets: Target[]): string {
   )
 }
 
+const fixed = (value: number) =>
+  Number.isNaN(value)
+    ? '—'
+    : value < 10
+      ? value.toFixed(2)
+      : value < 100
+        ? value.toFixed(1)
+        : String(Math.round(value))
+const times = (value: number, floor: number) => `${fixed(value / floor)}×`
+
+function pushTable(results: Measured[], scenario: PushScenario): string {
+  const rows: Cell[][] = []
+  for (const result of results) {
+    const push = result.sync?.pushes[scenario]
+    if (!push) continue
+    const floor = push.subjects.batched?.ms ?? Number.NaN
+    for (const subject of SCENARIO_SUBJECTS[scenario]) {
+      const measured = push.subjects[subject]
+      if (!measured) continue
+      rows.push([
+        result.database,
+        subject,
+        fixed(measured.ms),
+        times(measured.ms, floor),
+        fixed((measured.ms * 1000) / push.mutations),
+        fixed(measured.cpuMs),
+        PUSH_SUBJECT_NOTES[subject],
+      ])
+    }
+  }
+  return table(
+    [
+      'database',
+      'way of writing',
+      'ms (median)',
+      '÷ floor',
+      'µs per mutation',
+      'server CPU ms',
+      'what it is',
+    ],
+    rows,
+  )
+}
+
+function loadRow(
+  database: string,
+  load: string,
+  server: string,
+  m: LoadMeasurement,
+  floor: LoadMeasurement,
+): Cell[] {
+  return [
+    database,
+    load,
+    server,
+    m.requests.toLocaleString('en-US'),
+    m.errors,
+    fixed(m.push.p50),
+    fixed(m.push.p99),
+    fixed(m.pull.p50),
+    fixed(m.pull.p99),
+    fixed(m.all.p99),
+    times(m.all.p99, floor.all.p99),
+    rate(m.mutationsPerSecond),
+    times(m.mutationsPerSecond, floor.mutationsPerSecond),
+  ]
+}
+
+function devicesTable(results: Measured[]): string {
+  const rows: Cell[][] = []
+  for (const result of results) {
+    const devices = result.sync?.devices
+    if (!devices) continue
+    for (const kind of ['paced', 'saturated'] as const) {
+      const { app, floor } = devices[kind]
+      rows.push(
+        loadRow(result.database, kind, 'floor', floor, floor),
+        loadRow(result.database, kind, 'Letterhead', app, floor),
+      )
+    }
+  }
+  return table(
+    [
+      'database',
+      'load',
+      'server',
+      'requests',
+      'errors',
+      'push p50 ms',
+      'push p99 ms',
+      'pull p50 ms',
+      'pull p99 ms',
+      'all p99 ms',
+      'p99 ÷ floor',
+      'mutations/s',
+      '÷ floor',
+    ],
+    rows,
+  )
+}
+
 export function formatReport(results: DatabaseResult[], targets: Target[]): string {
   const measured = results.filter(isMeasured)
-  const parts = ['## Server: GET /api/auth/me and POST /api/auth/sign-in']
-  if (measured.length > 0)
+  const withAuth = measured.flatMap((result) =>
+    result.auth ? [{ database: result.database, ...result.auth }] : [],
+  )
+  const parts: string[] = []
+  if (withAuth.length > 0)
     parts.push(
-      resultsTable(measured),
+      '## Server: GET /api/auth/me and POST /api/auth/sign-in',
+      resultsTable(withAuth),
       '### Sign-in against the argon2 ceiling',
-      signInTable(measured),
+      signInTable(withAuth),
     )
+  const synced = measured.filter((result) => result.sync)
+  const [first] = synced
+  if (first?.sync) {
+    const { devices } = first.sync
+    parts.push('## Server: sync')
+    for (const push of Object.values(first.sync.pushes))
+      parts.push(
+        `### One push of ${push.mutations.toLocaleString('en-US')} mutations: ${SCENARIO_NOTES[push.scenario]}; ${push.letters.toLocaleString('en-US')} letters of ${push.letterChars.toLocaleString('en-US')} characters, a ${(push.bodyBytes / 1e6).toFixed(1)} MB body`,
+        pushTable(synced, push.scenario),
+      )
+    parts.push(
+      `### ${devices.devices} devices at once, one account each: a round is one push (${devices.mutationsPerRound}) then one pull; paced: ${devices.pacedRounds} rounds, ${devices.thinkMs} ms apart on average; saturated: ${devices.saturatedRounds} rounds, no pause`,
+      devicesTable(synced),
+    )
+  }
   for (const result of results) {
     if (!isMeasured(result)) parts.push(`${result.database}: not measured (${result.skipped}).`)
   }

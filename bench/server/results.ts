@@ -2,6 +2,7 @@ import type { Target } from '../runner/targets'
 import type { Measurement } from './load'
 import type { MicroRow } from './micro'
 import type { StepKind } from './profile'
+import type { DevicesResult, PushScenario, PushTimes } from './sync-bench'
 
 export type DatabaseLabel = 'PGlite' | 'PostgreSQL'
 
@@ -20,15 +21,24 @@ export type ProfileRow = {
   measurement: Measurement
 }
 
-export type Measured = {
-  database: DatabaseLabel
-  version: string
+/** GET /api/auth/me against its floor, sign-in against bare argon2 verifies. */
+export type AuthMeasured = {
   floor: Measurement
   me: Measurement
   signIn: Measurement
   verify: VerifyMeasurement
+}
+
+/** The sync part: one large push against its floors, and many devices against the floor server. */
+export type SyncMeasured = { pushes: Record<PushScenario, PushTimes>; devices: DevicesResult }
+
+export type Measured = {
+  database: DatabaseLabel
+  version: string
+  auth?: AuthMeasured
   /** The real route again, measured like the profile's steps, to compare with them. */
   profile?: { steps: ProfileRow[]; app: Measurement; micro: MicroRow[] }
+  sync?: SyncMeasured
   warnings: string[]
 }
 
@@ -38,6 +48,12 @@ export const isMeasured = (result: DatabaseResult): result is Measured => !('ski
 
 /** `me` against its floor, measured in the same run. */
 export const ME_LIMITS = { throughput: 0.6, p99: 1.5 } as const
+
+/**
+ * Sync: a push of many mutations within 3× a raw batched INSERT of the same rows (both databases);
+ * many devices at once with no error and every request's p99 within 100 ms (PostgreSQL only).
+ */
+export const SYNC_LIMITS = { pushOverFloor: 3, devicesErrors: 0, devicesP99Ms: 100 } as const
 
 function target(
   name: string,
@@ -51,26 +67,77 @@ function target(
   return { name, value, limit, kind, unit, met, ...(note ? { note } : {}) }
 }
 
-/** The brief's targets: per database, `me` reaches 0.6 of its floor's rate within 1.5× its p99. */
+function authTargets(database: DatabaseLabel, auth: AuthMeasured): Target[] {
+  return [
+    target(
+      `GET /api/auth/me requests/s ÷ floor, ${database}`,
+      auth.me.perSecond / auth.floor.perSecond,
+      'min',
+      ME_LIMITS.throughput,
+      '×',
+      `${Math.round(auth.me.perSecond)} of ${Math.round(auth.floor.perSecond)}`,
+    ),
+    target(
+      `GET /api/auth/me p99 ÷ floor p99, ${database}`,
+      auth.me.p99Ms / auth.floor.p99Ms,
+      'max',
+      ME_LIMITS.p99,
+      '×',
+      `${auth.me.p99Ms.toFixed(2)} ms against ${auth.floor.p99Ms.toFixed(2)} ms`,
+    ),
+  ]
+}
+
+function syncTargets(database: DatabaseLabel, sync: SyncMeasured): Target[] {
+  const { pushes, devices } = sync
+  const out = Object.values(pushes).map((push) => {
+    const route = push.subjects.push?.ms ?? Number.NaN
+    const floor = push.subjects.batched?.ms ?? Number.NaN
+    const what =
+      push.scenario === 'create'
+        ? `${push.mutations.toLocaleString('en-US')} letters.create`
+        : `${push.mutations.toLocaleString('en-US')} mutations writing ${push.letters.toLocaleString('en-US')} letters offline`
+    return target(
+      `POST /api/sync/push of ${what} ÷ batched INSERT of the same rows, ${database}`,
+      route / floor,
+      'max',
+      SYNC_LIMITS.pushOverFloor,
+      '×',
+      `${Math.round(route)} ms against ${Math.round(floor)} ms`,
+    )
+  })
+  if (database !== 'PostgreSQL') return out
+  const paced = devices.paced.app
+  out.push(
+    target(
+      `${devices.devices} devices at once, errors, ${database}`,
+      paced.errors + devices.saturated.app.errors,
+      'max',
+      SYNC_LIMITS.devicesErrors,
+      'errors',
+      paced.firstError ?? devices.saturated.app.firstError ?? undefined,
+    ),
+    target(
+      `${devices.devices} devices at once (paced), p99 of every push and pull, ${database}`,
+      paced.all.p99,
+      'max',
+      SYNC_LIMITS.devicesP99Ms,
+      'ms',
+      `floor ${devices.paced.floor.all.p99.toFixed(1)} ms`,
+    ),
+  )
+  return out
+}
+
+/**
+ * The brief's targets: per database, `me` reaches 0.6 of its floor's rate within 1.5× its p99;
+ * the sync part's (SYNC_LIMITS).
+ */
 export function checkTargets(results: DatabaseResult[]): Target[] {
   return results
     .filter(isMeasured)
     .flatMap((result) => [
-      target(
-        `GET /api/auth/me requests/s ÷ floor, ${result.database}`,
-        result.me.perSecond / result.floor.perSecond,
-        'min',
-        ME_LIMITS.throughput,
-        '×',
-        `${Math.round(result.me.perSecond)} of ${Math.round(result.floor.perSecond)}`,
-      ),
-      target(
-        `GET /api/auth/me p99 ÷ floor p99, ${result.database}`,
-        result.me.p99Ms / result.floor.p99Ms,
-        'max',
-        ME_LIMITS.p99,
-        '×',
-        `${result.me.p99Ms.toFixed(2)} ms against ${result.floor.p99Ms.toFixed(2)} ms`,
-      ),
+      ...(result.auth ? authTargets(result.database, result.auth) : []),
+      ...(result.sync ? syncTargets(result.database, result.sync) : []),
     ])
 }

@@ -13,8 +13,17 @@ import {
   postgresProblem,
   redact,
 } from './databases'
+import { type Account, origin, PASSWORD, seedAccounts } from './accounts'
 import { hit, type Load, type Measurement, type Sample, summarize } from './load'
 import { PROFILE_STEPS } from './profile'
+import {
+  devicesAgainstFloor,
+  PUSH_SCENARIOS,
+  pushAgainstFloor,
+  QUICK_SYNC_PLAN,
+  SYNC_PLAN,
+  type SyncPlan,
+} from './sync-bench'
 import type { DatabaseChoice } from './protocol'
 import { formatReport, signInCpuRatio, signInShare } from './report'
 import {
@@ -23,13 +32,18 @@ import {
   type DatabaseResult,
   isMeasured,
   type Measured,
+  type SyncMeasured,
 } from './results'
 import { startTarget, type Target, type Verified } from './target-client'
+
+type Part = 'auth' | 'sync'
 
 type Plan = {
   quick: boolean
   profile: boolean
   databases: DatabaseLabel[]
+  parts: Set<Part>
+  sync: SyncPlan
   connections: number
   accounts: number
   /** Seconds. Every measurement is one warm-up, then a fixed time. */
@@ -41,17 +55,21 @@ type Plan = {
   microCalls: number
 }
 
-const USAGE = `npm run bench:server [-- --quick] [-- --profile] [-- --only=pglite|postgres]
+const USAGE = `npm run bench:server [-- --quick] [-- --profile] [-- --only=pglite|postgres] [-- --part=auth|sync]
   --quick    short runs, to check the bench itself (writes bench/results.server.quick.json)
   --profile  also measure GET /api/auth/me layer by layer (about two minutes more per database)
-  --only     one database`
+  --only     one database
+  --part     one part: auth (GET /api/auth/me, sign-in) or sync (push, many devices)`
 
 function parseArgs(args: readonly string[]): Plan {
   let quick = false
   let profile = false
   let databases: DatabaseLabel[] = ['PGlite', 'PostgreSQL']
+  let parts = new Set<Part>(['auth', 'sync'])
   for (const arg of args) {
     if (arg === '--quick') quick = true
+    else if (arg === '--part=auth' || arg === '--part=sync')
+      parts = new Set([arg.slice('--part='.length) as Part])
     else if (arg === '--profile') profile = true
     else if (arg === '--only=pglite') databases = ['PGlite']
     else if (arg === '--only=postgres') databases = ['PostgreSQL']
@@ -61,6 +79,8 @@ function parseArgs(args: readonly string[]): Plan {
     quick,
     profile,
     databases,
+    parts,
+    sync: quick ? QUICK_SYNC_PLAN : SYNC_PLAN,
     connections: 10,
     accounts: 5,
     warmUp: quick ? 0.5 : 2,
@@ -72,11 +92,7 @@ function parseArgs(args: readonly string[]): Plan {
 }
 
 const log = (line: string) => console.log(line)
-const PASSWORD = 'bench password 4f1c9e'
 
-type Account = { email: string; cookie: string }
-
-const origin = (port: number) => `http://127.0.0.1:${port}`
 const tokenOf = (account: Account) => account.cookie.slice(`${SESSION_COOKIE}=`.length)
 
 /** Undone on Ctrl-C too: the bench's database and PGlite's directory. */
@@ -91,33 +107,6 @@ const interrupt = () => {
 }
 process.on('SIGINT', interrupt)
 process.on('SIGTERM', interrupt)
-
-/** Accounts made through the API, as a browser would: JSON and the server's own Origin. */
-async function seedAccounts(origin: string, count: number): Promise<Account[]> {
-  const accounts: Account[] = []
-  for (let index = 1; index <= count; index++) {
-    const email = `bench-${index}@example.com`
-    const response = await fetch(`${origin}${API_PATHS.signUp}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin },
-      body: JSON.stringify({
-        fullName: `Bench Person ${index}`,
-        email,
-        password: PASSWORD,
-        role: 'user',
-      }),
-    })
-    if (response.status !== 201)
-      throw new Error(`sign-up answered ${response.status}: ${await response.text()}`)
-    const cookie = response.headers
-      .getSetCookie()
-      .map((header) => header.split(';')[0] ?? '')
-      .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`))
-    if (!cookie) throw new Error('sign-up set no session cookie')
-    accounts.push({ email, cookie })
-  }
-  return accounts
-}
 
 async function meAnswer(port: number, account: Account) {
   const response = await fetch(`${origin(port)}${API_PATHS.me}`, {
@@ -317,6 +306,33 @@ async function measureDatabase(
   return { floor, me, signIn, verify }
 }
 
+/**
+ * The sync part: accounts for the push and for the devices (the real server's and the floor's
+ * apart, so neither pulls the other's rows), then the push against its floors, then the devices.
+ */
+async function measureSync(
+  database: DatabaseLabel,
+  target: Target,
+  plan: Plan,
+): Promise<SyncMeasured> {
+  const appOrigin = origin(target.ports.app)
+  const devices = plan.sync.devices
+  log(`${database}: sync: ${1 + 2 * devices} accounts`)
+  const [pusher] = await seedAccounts(appOrigin, 1, 'sync-push')
+  if (!pusher) throw new Error('No account was made')
+  const app = await seedAccounts(appOrigin, devices, 'sync-device')
+  const floor = await seedAccounts(appOrigin, devices, 'sync-floor-device')
+  const pushes = {} as SyncMeasured['pushes']
+  for (const scenario of PUSH_SCENARIOS) {
+    log(
+      `${database}: sync: a push of ${plan.sync.pushMutations.toLocaleString('en-US')} mutations (${scenario}) and its floors`,
+    )
+    pushes[scenario] = await pushAgainstFloor(target, pusher, scenario, plan.sync, log)
+  }
+  log(`${database}: sync: ${devices} devices at once`)
+  return { pushes, devices: await devicesAgainstFloor(target, { app, floor }, plan.sync, log) }
+}
+
 /** Starts a target, runs `work` on it and always stops it; returns what it logged at warn too. */
 async function withTarget<T>(
   choice: DatabaseChoice,
@@ -340,18 +356,27 @@ async function benchDatabase(
   log(`${database}: starting the server`)
   let seeded: Seeded | undefined
   const main = await withTarget(choice, false, async (target) => {
-    const accounts = await seedAccounts(origin(target.ports.app), plan.accounts)
-    const meRequests: Request[] = accounts.map((account) => ({
-      method: 'GET',
-      path: API_PATHS.me,
-      headers: { cookie: account.cookie },
-    }))
-    const [first] = accounts
-    if (!first) throw new Error('No accounts were made')
-    seeded = { accounts, first, meRequests }
-    await checkAnswers(target, first)
-    const measured = await measureDatabase(database, target, plan, seeded)
-    return { version: target.databaseVersion, ...measured }
+    const appOrigin = origin(target.ports.app)
+    let auth: Measured['auth']
+    if (plan.parts.has('auth')) {
+      const accounts = await seedAccounts(appOrigin, plan.accounts)
+      const meRequests: Request[] = accounts.map((account) => ({
+        method: 'GET',
+        path: API_PATHS.me,
+        headers: { cookie: account.cookie },
+      }))
+      const [first] = accounts
+      if (!first) throw new Error('No accounts were made')
+      seeded = { accounts, first, meRequests }
+      await checkAnswers(target, first)
+      auth = await measureDatabase(database, target, plan, seeded)
+    }
+    const sync = plan.parts.has('sync') ? await measureSync(database, target, plan) : undefined
+    return {
+      version: target.databaseVersion,
+      ...(auth ? { auth } : {}),
+      ...(sync ? { sync } : {}),
+    }
   })
   let profile: Measured['profile']
   const warnings = [...main.warnings]
@@ -435,6 +460,8 @@ export async function main(args: readonly string[]): Promise<number> {
   )
   for (const line of versions) log(line)
   const settings = {
+    parts: [...plan.parts],
+    ...(plan.parts.has('sync') ? { sync: plan.sync } : {}),
     connections: plan.connections,
     accounts: plan.accounts,
     warmUpSeconds: plan.warmUp,
@@ -444,12 +471,12 @@ export async function main(args: readonly string[]): Promise<number> {
       : {}),
   }
   const databases = results.map((result) =>
-    'skipped' in result
+    'skipped' in result || !result.auth
       ? result
       : {
           ...result,
-          signInShareOfVerify: signInShare(result),
-          signInCpuOverVerifyCpu: signInCpuRatio(result),
+          signInShareOfVerify: signInShare(result.auth),
+          signInCpuOverVerifyCpu: signInCpuRatio(result.auth),
         },
   )
   writeFileSync(

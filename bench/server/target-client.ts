@@ -1,7 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import type { MicroRow } from './micro'
-import type { DatabaseChoice, Ports, TargetReply, TargetRequest } from './protocol'
+import type { DatabaseChoice, Ports, SyncWrite, TargetReply, TargetRequest } from './protocol'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const TARGET = fileURLToPath(new URL('./target.ts', import.meta.url))
@@ -10,6 +10,7 @@ const START_TIMEOUT_MS = 120_000
 
 type Ready = Extract<TargetReply, { type: 'ready' }>
 export type Verified = Extract<TargetReply, { type: 'verified' }>
+export type Timed = Extract<TargetReply, { type: 'timed' }>
 
 /** The target process (target.ts) as the bench drives it. */
 export type Target = {
@@ -29,6 +30,8 @@ export type Target = {
   }) => Promise<Verified>
   /** findSession's parts, timed one call at a time in the target (see micro.ts). */
   micro: (token: string, calls: number, rounds: number) => Promise<MicroRow[]>
+  /** Writes a push's letters one way in the target; its time (ms) and CPU there. */
+  syncWrite: (write: SyncWrite) => Promise<Timed>
   /** Closes the apps and the database; resolves with what they logged at warn meanwhile. */
   stop: () => Promise<string[]>
 }
@@ -108,6 +111,7 @@ export async function startTarget(database: DatabaseChoice, profile: boolean): P
     verify: (options) => call({ type: 'verify', id: nextId++, ...options }, 'verified'),
     micro: async (token, calls, rounds) =>
       (await call({ type: 'micro', id: nextId++, token, calls, rounds }, 'micro')).rows,
+    syncWrite: (write) => call({ type: 'syncWrite', id: nextId++, ...write }, 'timed'),
     stop: async () => {
       if (exited) return []
       const ended = new Promise<void>((resolve) => child.once('exit', () => resolve()))

@@ -14,7 +14,15 @@ import { securityHeaders } from '../../server/plugins/helmet'
 import { buildFloor, captureStatements, findSessionQuery, findSessionStatement } from './floor'
 import { microProfile } from './micro'
 import { buildStep, PROFILE_STEPS } from './profile'
-import type { Ports, TargetReply, TargetRequest, TargetStart } from './protocol'
+import type { Ports, SyncWrite, TargetReply, TargetRequest, TargetStart } from './protocol'
+import {
+  buildSyncFloor,
+  createBatchRaw,
+  insertLettersBatched,
+  replayRaw,
+  replayWithSavepoints,
+} from './sync-floor'
+import { push } from '../../server/sync/push'
 
 /** testConfig (server/test-support/test-server.ts) with the log at warn and no rate limit in reach. */
 const BENCH_CONFIG: Config = {
@@ -95,7 +103,14 @@ async function start(message: TargetStart): Promise<Running> {
     apps.push(app)
     const floor = buildFloor(database, statement)
     apps.push(floor)
-    const ports: Ports = { app: await listen(app), floor: await listen(floor), profile: {} }
+    const syncFloor = buildSyncFloor(database, statement)
+    apps.push(syncFloor)
+    const ports: Ports = {
+      app: await listen(app),
+      floor: await listen(floor),
+      profile: {},
+      syncFloor: await listen(syncFloor),
+    }
     const headers = await securityHeaders()
     if (message.profile) {
       const context = { database, statement, logStream }
@@ -172,6 +187,40 @@ async function verifyLoop(
   }
 }
 
+/** Writes a push's letters one way (see SyncWrite), timed in this process. */
+async function syncWrite(database: Database, write: SyncWrite, id: number): Promise<TargetReply> {
+  const cpuBefore = cpuMicros()
+  const started = performance.now()
+  switch (write.how) {
+    case 'batched':
+      await insertLettersBatched(database, write.ownerId, write.letters)
+      break
+    case 'raw-create-batch':
+      await createBatchRaw(database, write.ownerId, write.clientId, write.letters)
+      break
+    case 'raw-replay':
+      await replayRaw(database, write.ownerId, write.clientId, write.mutations)
+      break
+    case 'raw-savepoints':
+      await replayWithSavepoints(database, write.ownerId, write.clientId, write.mutations)
+      break
+    case 'push-in-process': {
+      const answer = await push(database.db, {
+        userId: write.ownerId,
+        clientId: write.clientId,
+        now: new Date(),
+        mutations: write.mutations,
+      })
+      if (answer.refused.length > 0 || answer.lastMutationId !== write.mutations.at(-1)?.id)
+        throw new Error(
+          `push() refused or skipped mutations: ${JSON.stringify(answer).slice(0, 500)}`,
+        )
+      break
+    }
+  }
+  return { type: 'timed', id, ms: performance.now() - started, cpuMicros: cpuMicros() - cpuBefore }
+}
+
 let running: Running | undefined
 
 async function handle(message: TargetRequest): Promise<void> {
@@ -191,6 +240,11 @@ async function handle(message: TargetRequest): Promise<void> {
         id: message.id,
         rows: await microProfile(running.database, running.statement, message.token, message),
       })
+    case 'syncWrite': {
+      if (!running) throw new Error('Not started')
+      const { type: _type, id, ...write } = message
+      return send(await syncWrite(running.database, write, id))
+    }
     case 'stop':
       if (running) await stop(running)
       running = undefined

@@ -20,7 +20,14 @@ export type StorageScaleResult = {
   baselineFit: BaselineFit
   runs: number
   ops: Partial<Record<StorageOp, OpTimes>>
+  /**
+   * A write with the bench user syncing (a syncState row, so the write appends its mutation to the
+   * outbox in its transaction) against the same write without: median ms each.
+   */
+  outbox?: OutboxCost[]
 }
+
+export type OutboxCost = { op: 'create' | 'editContent'; absent: number; present: number }
 
 export type SeedSummary = { users: number; letters: number; ms: number }
 
@@ -41,6 +48,10 @@ declare global {
   interface Window {
     letterheadBench: HarnessApi
     letterheadProbe: ProbeState
+    /** Set by the sync suite's init script (bench/runner/sync-page.ts). */
+    letterheadSyncProbe: SyncProbeState
+    /** Diagnostics only (BENCH_SYNC_TRACE): IndexedDB transactions, fetches and clicks. */
+    letterheadSyncTrace?: { at: number; what: string }[]
     /** Set by the bench on app pages: a dynamic import() of a built chunk. */
     letterheadImport: (url: string) => Promise<unknown>
   }
@@ -54,3 +65,17 @@ export type ProbeState = {
 }
 
 export type ScreenPart = 'shell' | 'rows' | 'cards' | 'table'
+
+/** What the sync suite's init script keeps in an app page (times on the page's clock). */
+export type SyncProbeState = {
+  longTasks: { start: number; duration: number }[]
+  longTaskSupported: boolean
+  lastClick: number | null
+  /** When the first download was found complete in IndexedDB. */
+  download: { at: number; letters: number; error: string | null } | null
+  /** When an awaited text was first seen (epoch ms: timeOrigin + now). */
+  seenAt: number | null
+  /** The live floor: the marker its stream waits for, and the stream. */
+  floorMarker?: string | null
+  floorStream?: { close: () => void; catchUp: () => Promise<void> }
+}

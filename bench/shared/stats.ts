@@ -12,3 +12,13 @@ export function median(values: readonly number[]): number {
 export function round(value: number): number {
   return Math.abs(value) >= 10 ? Math.round(value) : Math.round(value * 10) / 10
 }
+
+/** The nearest-rank percentile (`fraction` from 0 to 1); NaN for none. */
+export function percentile(values: readonly number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  if (sorted.length === 0) return Number.NaN
+  return (
+    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))] ??
+    Number.NaN
+  )
+}
