@@ -21,20 +21,33 @@ for (const run of runs) {
   const log = readFileSync(join(DIR, `${run}.log`), 'utf8')
   const secretsPath = join(DIR, `${run}.secrets`)
   const secrets = existsSync(secretsPath)
-    ? [...new Set(readFileSync(secretsPath, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line)))]
+    ? [
+        ...new Set(
+          readFileSync(secretsPath, 'utf8')
+            .split('\n')
+            .filter(Boolean)
+            .map((line) => JSON.parse(line)),
+        ),
+      ]
     : []
   const lines = log.split('\n').filter(Boolean).length
   if (lines === 0 || secrets.length === 0) {
-    console.error(`The ${run} server test run left ${lines} log lines and ${secrets.length} secrets: nothing to check.`)
+    console.error(
+      `The ${run} server test run left ${lines} log lines and ${secrets.length} secrets: nothing to check.`,
+    )
     failed = true
     continue
   }
   const found = secrets.filter((secret) => log.includes(secret))
   if (found.length > 0) {
-    console.error(`The ${run} server log contains ${found.length} of the ${secrets.length} secrets the tests used.`)
+    console.error(
+      `The ${run} server log contains ${found.length} of the ${secrets.length} secrets the tests used.`,
+    )
     failed = true
   } else {
-    console.log(`The ${run} server log (${lines} lines) contains none of the ${secrets.length} secrets the tests used.`)
+    console.log(
+      `The ${run} server log (${lines} lines) contains none of the ${secrets.length} secrets the tests used.`,
+    )
   }
 }
 process.exit(failed ? 1 : 0)

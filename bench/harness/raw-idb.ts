@@ -3,6 +3,7 @@ import { DATABASE_NAME } from '@/data/database'
 import type { LetterPage } from '@/data/repository'
 import { entitlementsFrom } from '@/domain/credits'
 import type { LetterInput } from '@/domain/letter-schema'
+import type { SyncState } from '@/data/sync-types'
 import type { Letter, Role, Session, Subscription, User } from '@/domain/types'
 import { newGeneratingLetter } from './new-letter'
 
@@ -119,15 +120,60 @@ export function rawTotals(db: IDBDatabase): Promise<AdminTotals> {
   })
 }
 
-export async function rawCreate(db: IDBDatabase, input: LetterInput, now: Date): Promise<Letter> {
-  const tx = db.transaction(['session', 'users', 'subscriptions', 'letters'], 'readwrite')
+/**
+ * With `sync`, the account's sync state is read beside the other reads and, when there is one,
+ * the write also appends its mutation to the outbox and moves the state's next id: the least a
+ * write that records its mutation has to do (the floor of the outbox's cost).
+ */
+const SYNC_STORES = ['syncState', 'outbox'] as const
+
+type SyncRead = SyncState | undefined
+
+function recordRaw(
+  tx: IDBTransaction,
+  state: SyncRead,
+  name: string,
+  args: unknown,
+  key: string,
+  at: string,
+): Promise<unknown>[] {
+  if (!state) return []
+  const id = state.nextMutationId
+  return [
+    done(tx.objectStore('syncState').put({ ...state, nextMutationId: id + 1 })),
+    done(
+      tx.objectStore('outbox').add({
+        clientId: state.clientId,
+        id,
+        userId: state.userId,
+        name,
+        args,
+        keys: [key],
+        createdAt: at,
+      }),
+    ),
+  ]
+}
+
+export async function rawCreate(
+  db: IDBDatabase,
+  input: LetterInput,
+  now: Date,
+  { sync = false } = {},
+): Promise<Letter> {
+  const stores = ['session', 'users', 'subscriptions', 'letters']
+  const tx = db.transaction(sync ? [...stores, ...SYNC_STORES] : stores, 'readwrite')
   const commit = committed(tx)
   const subscriptions = tx.objectStore('subscriptions')
-  const { user, value: purchases } = await readAsUser(
-    tx,
-    'user',
-    (userId) => done(subscriptions.index('userId').getAll(userId)) as Promise<Subscription[]>,
-  )
+  let state: SyncRead
+  const { user, value: purchases } = await readAsUser(tx, 'user', async (userId) => {
+    const [found, read] = await Promise.all([
+      done(subscriptions.index('userId').getAll(userId)) as Promise<Subscription[]>,
+      sync ? (done(tx.objectStore('syncState').get(userId)) as Promise<SyncRead>) : undefined,
+    ])
+    state = read
+    return found
+  })
   // The app's own rule picks the purchase, from the tallies the purchases keep.
   const used = new Map(purchases.map((purchase) => [purchase.id, purchase.lettersUsed]))
   const first = entitlementsFrom(purchases, used, now).credits[0]
@@ -135,6 +181,8 @@ export async function rawCreate(db: IDBDatabase, input: LetterInput, now: Date):
   if (!credit) throw new Error('No letters left')
   const at = now.toISOString()
   const letter = newGeneratingLetter(user.id, credit.id, input, at)
+  const { id, type, senderName, senderAddress, recipientName, recipientAddress } = letter
+  const { matter, resolution, generator, createdAt } = letter
   await Promise.all([
     done(tx.objectStore('letters').add(letter)),
     done(subscriptions.put({ ...credit, lettersUsed: credit.lettersUsed + 1, updatedAt: at })),
@@ -143,8 +191,91 @@ export async function rawCreate(db: IDBDatabase, input: LetterInput, now: Date):
         .objectStore('users')
         .put({ ...user, letterCount: (user.letterCount ?? 0) + 1, updatedAt: at }),
     ),
+    ...recordRaw(
+      tx,
+      state,
+      'letters.create',
+      {
+        letter: {
+          id,
+          type,
+          senderName,
+          senderAddress,
+          recipientName,
+          recipientAddress,
+          matter,
+          resolution,
+          generator,
+          subscriptionId: credit.id,
+          createdAt,
+        },
+      },
+      `letters:${id}`,
+      at,
+    ),
   ])
   // A write counts once it has committed, as the repository reports it.
   await commit
   return letter
+}
+
+/**
+ * A letter's new text, as the repository writes it: the session, then the user beside the
+ * letter (and, with `sync`, the sync state); the text it replaces kept as a previous version.
+ */
+export async function rawEditContent(
+  db: IDBDatabase,
+  letterId: string,
+  content: string,
+  now: Date,
+  { sync = false } = {},
+): Promise<void> {
+  const stores = ['session', 'users', 'letters', 'letterVersions']
+  const tx = db.transaction(sync ? [...stores, ...SYNC_STORES] : stores, 'readwrite')
+  const commit = committed(tx)
+  let state: SyncRead
+  const { user, value: letter } = await readAsUser(tx, 'user', async (userId) => {
+    const [found, read] = await Promise.all([
+      done(tx.objectStore('letters').get(letterId)) as Promise<Letter | undefined>,
+      sync ? (done(tx.objectStore('syncState').get(userId)) as Promise<SyncRead>) : undefined,
+    ])
+    state = read
+    return found
+  })
+  if (letter?.userId !== user.id) throw new Error('Not found')
+  const at = now.toISOString()
+  const versionId = crypto.randomUUID()
+  const { type, senderName, senderAddress, recipientName, recipientAddress, matter, resolution } =
+    letter
+  await Promise.all([
+    done(
+      tx.objectStore('letterVersions').add({
+        id: versionId,
+        letterId,
+        content: letter.content,
+        answers: {
+          type,
+          senderName,
+          senderAddress,
+          recipientName,
+          recipientAddress,
+          matter,
+          resolution,
+        },
+        reason: 'edited',
+        createdAt: at,
+        updatedAt: at,
+      }),
+    ),
+    done(tx.objectStore('letters').put({ ...letter, content, updatedAt: at })),
+    ...recordRaw(
+      tx,
+      state,
+      'letters.editContent',
+      { id: letterId, content, versionId, baseVersion: letter.version ?? 0 },
+      `letters:${letterId}`,
+      at,
+    ),
+  ])
+  await commit
 }

@@ -82,14 +82,18 @@ export type Prepared = { setup: () => Promise<unknown>; run: Task }
 
 /**
  * Like `sideBySide`, for subjects named by the caller, each with a setup run (untimed) before
- * each of its timings: one warm-up round, then `runs` rounds in turning orders. Median ms each.
+ * each of its timings: one warm-up round, then `runs` rounds in turning orders. Answers every
+ * round's time of each subject, so subjects can be compared round by round.
  */
 export async function pairedSideBySide<K extends string>(
   subjects: Record<K, Prepared>,
   runs: number,
-): Promise<Record<K, number>> {
+): Promise<Record<K, number[]>> {
   const names = Object.keys(subjects) as K[]
-  const samples = new Map<K, number[]>(names.map((name) => [name, []]))
+  const samples = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<
+    K,
+    number[]
+  >
   const cycle = orders(names)
   for (let round = 0; round <= runs; round++) {
     for (const name of cycle[round % cycle.length] ?? []) {
@@ -98,11 +102,8 @@ export async function pairedSideBySide<K extends string>(
       await settle()
       const started = performance.now()
       await run()
-      if (round > 0) samples.get(name)?.push(performance.now() - started)
+      if (round > 0) samples[name].push(performance.now() - started)
     }
   }
-  return Object.fromEntries(names.map((name) => [name, median(samples.get(name) ?? [])])) as Record<
-    K,
-    number
-  >
+  return samples
 }

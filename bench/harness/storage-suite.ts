@@ -4,8 +4,9 @@ import { SAMPLE_LETTER } from '@/data/test-support'
 import { newId } from '@/domain/ids'
 import type { OutboxCost, StorageOp, StorageScaleResult } from '../shared/harness-api'
 import { baseline, baselineSignIn, clearBaseline, writeBaseline } from './baseline'
-import { openRaw, rawCreate, rawListMine, rawTotals } from './raw-idb'
+import { openRaw, rawCreate, rawEditContent, rawListMine, rawTotals } from './raw-idb'
 import { benchSubscription, type Seeded, seedDemoScale, seedOwnLetters, signInAs } from './seed'
+import { median } from '../shared/stats'
 import { pairedSideBySide, sideBySide, writesSideBySide } from './side-by-side'
 
 /** My Letters shows ten letters a page. */
@@ -27,6 +28,9 @@ async function storeBaseline(db: LetterheadDatabase) {
   ])
   return writeBaseline({ users, letters, subscriptions })
 }
+
+/** The outbox's cost is a small difference: it gets this many times the storage suite's rounds. */
+const OUTBOX_ROUNDS = 2
 
 /**
  * What recording a write's mutation costs it: the same repository write by the bench user, with
@@ -58,17 +62,25 @@ async function measureOutbox(
     .filter((candidate) => candidate.status === 'completed')
     .first()
   if (!letter) throw new Error('outbox: the bench user has no completed letter to edit')
-  // Credits for these creates, beyond the ones the storage figures spent.
+  // Credits for these creates (two repository and two plain subjects a round, a check before),
+  // beyond the ones the storage figures spent; a bench purchase holds eight.
+  const creates = 4 * (runs * OUTBOX_ROUNDS + 1) + 8
   await db.subscriptions.bulkAdd(
-    Array.from({ length: 10 }, () => benchSubscription(userId, new Date())),
+    Array.from({ length: Math.ceil(creates / 8) }, () => benchSubscription(userId, new Date())),
   )
   let edits = 0
+  const text = () => `${letter.content}\n\nEdit ${++edits}.`
   const writes = {
     create: () => repo.letters.create(SAMPLE_LETTER),
-    editContent: () => repo.letters.editContent(letter.id, `${letter.content}\n\nEdit ${++edits}.`),
+    editContent: () => repo.letters.editContent(letter.id, text()),
   }
-  // The write records its mutation when syncing, and only then.
-  for (const write of Object.values(writes)) {
+  const raw = await openRaw()
+  const rawWrites = {
+    create: (sync: boolean) => rawCreate(raw, SAMPLE_LETTER, new Date(), { sync }),
+    editContent: (sync: boolean) => rawEditContent(raw, letter.id, text(), new Date(), { sync }),
+  }
+  // The write records its mutation when syncing, and only then; so does the plain one.
+  for (const [op, write] of Object.entries(writes) as [OutboxCost['op'], () => unknown][]) {
     await syncing()
     await write()
     await notSyncing()
@@ -78,18 +90,38 @@ async function measureOutbox(
     await syncing()
     await write()
     if ((await db.outbox.count()) !== 1) throw new Error('outbox: a syncing write recorded nothing')
+    await syncing()
+    await rawWrites[op](true)
+    if ((await db.outbox.count()) !== 1) throw new Error('outbox: the plain write recorded nothing')
   }
   const costs: OutboxCost[] = []
   try {
     for (const [op, write] of Object.entries(writes) as [OutboxCost['op'], () => unknown][]) {
       const times = await pairedSideBySide(
-        { absent: { setup: notSyncing, run: write }, present: { setup: syncing, run: write } },
-        runs,
+        {
+          absent: { setup: notSyncing, run: write },
+          present: { setup: syncing, run: write },
+          rawAbsent: { setup: notSyncing, run: () => rawWrites[op](true) },
+          rawPresent: { setup: syncing, run: () => rawWrites[op](true) },
+        },
+        runs * OUTBOX_ROUNDS,
       )
-      costs.push({ op, ...times })
+      // Round by round, so a change in the machine's pace falls on both sides of a difference.
+      const added = (syncingTimes: number[], plainTimes: number[]) =>
+        median(syncingTimes.map((value, round) => value - (plainTimes[round] ?? Number.NaN)))
+      costs.push({
+        op,
+        absent: median(times.absent),
+        present: median(times.present),
+        rawAbsent: median(times.rawAbsent),
+        rawPresent: median(times.rawPresent),
+        added: added(times.present, times.absent),
+        rawAdded: added(times.rawPresent, times.rawAbsent),
+      })
     }
   } finally {
     await notSyncing()
+    raw.close()
   }
   return costs
 }

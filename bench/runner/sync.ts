@@ -58,8 +58,16 @@ export type DownloadRun = {
   longestTaskMs: number
   longTasksOver200: number
   longTaskSupported: boolean
-  floor: FloorResult & { totalMs: number }
+  floor: FloorResult & {
+    totalMs: number
+    /** The longest main-thread task while the floor's puts ran, and while the chunked ones did. */
+    putLongestTaskMs: number
+    chunkedLongestTaskMs: number
+  }
 }
+
+/** The what-if's chunk: puts sent at once before the main thread is given back. */
+export const PUT_CHUNK = 100
 
 export type LiveSplit = {
   /** Save clicked (app) or raw push sent (floor) on A, to A's push request starting. */
@@ -218,9 +226,21 @@ async function downloadOnce(
     // The app is idle again before the floor runs in the same page.
     await synced(page)
     await page.waitForTimeout(500)
-    const floor = await page.evaluate(downloadFloor, { limit: 1000, schemaVersion })
+    const floor = await page.evaluate(downloadFloor, {
+      limit: 1000,
+      schemaVersion,
+      chunk: PUT_CHUNK,
+    })
     if (floor.letters !== account.letters)
       throw new Error(`The floor stored ${floor.letters} letters, not ${account.letters}`)
+    const tasks = await page.evaluate(() => window.letterheadSyncProbe.longTasks)
+    const longestWithin = ({ from, to }: { from: number; to: number }) =>
+      Math.max(
+        0,
+        ...tasks
+          .filter((task) => task.start + task.duration >= from && task.start <= to)
+          .map((task) => task.duration),
+      )
     return {
       letters: download.letters,
       pulls: pulls.length,
@@ -234,7 +254,12 @@ async function downloadOnce(
       longestTaskMs: Math.max(0, ...during.map((task) => task.duration)),
       longTasksOver200: during.filter((task) => task.duration > 200).length,
       longTaskSupported: probe.sync.longTaskSupported,
-      floor: { ...floor, totalMs: floor.fetchMs + floor.putMs },
+      floor: {
+        ...floor,
+        totalMs: floor.fetchMs + floor.putMs,
+        putLongestTaskMs: longestWithin(floor.put),
+        chunkedLongestTaskMs: longestWithin(floor.chunked),
+      },
     }
   } finally {
     await context.close()

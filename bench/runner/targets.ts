@@ -137,12 +137,12 @@ function outboxTargets(storage: StorageScaleResult[]): Target[] {
   const at10k = storage.find((scale) => scale.letters === 10_000)
   return (at10k?.outbox ?? []).map((row) =>
     target(
-      `Outbox append added to ${row.op} at 10,000 letters (syncing − not syncing, medians)`,
-      row.present - row.absent,
+      `Outbox append added to ${row.op} at 10,000 letters (median of syncing − not syncing, round by round)`,
+      row.added,
       'max',
       SYNC_LIMITS.outboxAddedMs,
       'ms',
-      `${fixed(row.present)} ms against ${fixed(row.absent)} ms`,
+      `medians ${fixed(row.present)} ms against ${fixed(row.absent)} ms; plain IndexedDB adds ${fixed(row.rawAdded)} ms`,
     ),
   )
 }

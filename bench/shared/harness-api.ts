@@ -27,7 +27,20 @@ export type StorageScaleResult = {
   outbox?: OutboxCost[]
 }
 
-export type OutboxCost = { op: 'create' | 'editContent'; absent: number; present: number }
+/**
+ * Median ms of one write by the repository and by plain IndexedDB (raw-idb.ts), each without a
+ * sync state (nothing recorded) and with one (the mutation appended to the outbox); `added` and
+ * `rawAdded`: the median, over rounds, of with minus without in the same round.
+ */
+export type OutboxCost = {
+  op: 'create' | 'editContent'
+  absent: number
+  present: number
+  rawAbsent: number
+  rawPresent: number
+  added: number
+  rawAdded: number
+}
 
 export type SeedSummary = { users: number; letters: number; ms: number }
 
