@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { SAMPLE_LETTER, createTestRepository, signUpWithLetters } from '../test-support'
 import { startSyncing, startSyncingTables } from '../sync/sync-state'
+import { onOutboxWritten } from './outbox'
 
 /** Turns sync on for the signed-in account, as signing in to the server does. */
 async function syncing(test: ReturnType<typeof createTestRepository>) {
@@ -53,6 +54,21 @@ describe('the outbox', () => {
     })
     expect(JSON.stringify(entries[3]?.args)).not.toContain('sk-stays-here')
     expect((await test.db.syncState.get(state.userId))?.nextMutationId).toBe(5)
+  })
+
+  it('tells this tab at once when a recorded write has committed', async () => {
+    const test = createTestRepository()
+    await signUpWithLetters(test.repo, 'told@example.com')
+    let told = 0
+    const stop = onOutboxWritten(test.db, () => (told += 1))
+    await test.repo.settings.set('theme', 'dark')
+    expect(told).toBe(0)
+    await syncing(test)
+    await test.repo.settings.set('theme', 'light')
+    expect(told).toBe(1)
+    stop()
+    await test.repo.settings.set('theme', 'dark')
+    expect(told).toBe(1)
   })
 
   it('writes nothing, not even the mutation, when the write is refused', async () => {

@@ -1,3 +1,4 @@
+import { Dexie } from 'dexie'
 import type { MutationArgs, MutationName } from '@/domain/sync'
 import type { LetterheadDatabase } from '../database'
 
@@ -6,6 +7,28 @@ export const rowKey = (table: 'letters' | 'settings', id: string) => `${table}:$
 
 /** The tables a write must hold in its transaction to record its mutation. */
 export const syncTables = (db: LetterheadDatabase) => [db.syncState, db.outbox]
+
+const written = new Map<string, Set<() => void>>()
+
+/**
+ * Calls `listener` as soon as a transaction of this tab that recorded a
+ * mutation has committed: the sync engine pushes at once, without waiting for
+ * the database's change notification. Other tabs' writes still arrive that way.
+ */
+export function onOutboxWritten(db: LetterheadDatabase, listener: () => void): () => void {
+  const listeners = written.get(db.name) ?? new Set()
+  written.set(db.name, listeners)
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+function announceOnCommit(db: LetterheadDatabase) {
+  const listeners = written.get(db.name)
+  if (!listeners || listeners.size === 0) return
+  Dexie.currentTransaction?.on('complete', () => {
+    for (const listener of listeners) listener()
+  })
+}
 
 /**
  * Appends a mutation to `userId`'s outbox, inside the caller's transaction, so
@@ -24,6 +47,7 @@ export async function recordMutation<N extends MutationName>(
   const state = await db.syncState.get(userId)
   if (!state) return
   const id = state.nextMutationId
+  announceOnCommit(db)
   await Promise.all([
     db.syncState.put({ ...state, nextMutationId: id + 1 }),
     db.outbox.add({ clientId: state.clientId, id, userId, name, args, keys, createdAt: at }),

@@ -2,6 +2,7 @@ import { liveQuery } from 'dexie'
 import { SYNC_PATHS } from '@/domain/sync'
 import type { LetterheadDatabase } from '../database'
 import { SESSION_KEY } from '../dexie/context'
+import { onOutboxWritten } from '../dexie/outbox'
 import type { ApiClient } from '../remote/api-client'
 import type { RefusedChange } from './push-outbox'
 import { SYNC_OFF, type SyncStatus } from './sync-status'
@@ -89,6 +90,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         waiting = count
       },
     )
+    const stopWrites = onOutboxWritten(db, kick)
     const offline = () => publish({ ...current, phase: 'offline' })
     const visible = () => {
       if (globalThis.document?.visibilityState !== 'hidden') kick()
@@ -103,6 +105,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     return () => {
       sync.stop()
       outbox.unsubscribe()
+      stopWrites()
       deps.events?.removeEventListener('online', kick)
       deps.events?.removeEventListener('focus', kick)
       deps.events?.removeEventListener('visibilitychange', visible)
