@@ -107,8 +107,13 @@ async function measureOutbox(
         runs * OUTBOX_ROUNDS,
       )
       // Round by round, so a change in the machine's pace falls on both sides of a difference.
+      // Rounded to the microsecond: the page's clock counts in 0.1 ms steps, and subtracting two of
+      // its readings leaves floating-point dust (1.0000000019 for 1.0).
       const added = (syncingTimes: number[], plainTimes: number[]) =>
-        median(syncingTimes.map((value, round) => value - (plainTimes[round] ?? Number.NaN)))
+        Math.round(
+          1000 *
+            median(syncingTimes.map((value, round) => value - (plainTimes[round] ?? Number.NaN))),
+        ) / 1000
       costs.push({
         op,
         absent: median(times.absent),

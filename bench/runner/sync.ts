@@ -1,12 +1,11 @@
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import {
   type LetterheadServer,
-  removeDataDir,
   startLetterheadServer,
 } from '../../tests/e2e/support/letterhead-server'
 import { median } from '../shared/stats'
@@ -470,7 +469,7 @@ export async function measureSync(
   const dataDir = mkdtempSync(join(tmpdir(), 'letterhead-bench-sync-'))
   const stamp = Date.now()
   log(`sync: seeding ${plan.letters.toLocaleString('en-US')} letters on the server`)
-  const [downloader, live] = await seedServerData(dataDir, {
+  const seeded = seedServerData(dataDir, {
     accounts: [
       {
         email: `download-${stamp}@bench.example.com`,
@@ -486,11 +485,29 @@ export async function measureSync(
       },
     ],
   })
-  if (!downloader || !live) throw new Error('The seed made no accounts')
-  const server = await startLetterheadServer(port, dataDir, {
-    STATIC_DIR: resolve(env.outDir),
-    ADMIN_SECRET: 'bench-admin-secret',
-  })
+  try {
+    const accounts = await seeded
+    const server = await startLetterheadServer(port, dataDir, {
+      STATIC_DIR: resolve(env.outDir),
+      ADMIN_SECRET: 'bench-admin-secret',
+    })
+    return await measureOn(env, server, accounts, plan)
+  } finally {
+    // The server stops in measureOn; the folder goes whether or not it ever started.
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+async function measureOn(
+  env: BenchEnv,
+  server: LetterheadServer,
+  [downloader, live]: SeededAccount[],
+  plan: SyncPlan,
+): Promise<SyncResult> {
+  if (!downloader || !live) {
+    await server.stop()
+    throw new Error('The seed made no accounts')
+  }
   try {
     const health = (await (await fetch(`${server.url}/api/health`)).json()) as {
       database: string
@@ -521,6 +538,5 @@ export async function measureSync(
     }
   } finally {
     await server.stop()
-    removeDataDir(server)
   }
 }
