@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm'
-import type { LetterAnswers } from '@/domain/types'
 import type { Db } from '../db/database'
 import { letters, letterVersions } from '../db/schema'
 import { notFound } from './refusal'
+
+export { answersOf } from '@/domain/letter-answers'
 
 export type LetterRow = typeof letters.$inferSelect
 export type VersionRow = typeof letterVersions.$inferSelect
@@ -26,15 +27,6 @@ export async function letterOwnerOf(tx: Db, id: string): Promise<string | undefi
     .from(letters)
     .where(eq(letters.id, id))
   return letter?.ownerId
-}
-
-type Answers<A extends LetterAnswers> = Pick<A, keyof LetterAnswers>
-
-/** The answers a text was written from, out of a letter or anything shaped like one. */
-export function answersOf<A extends LetterAnswers>(letter: A): Answers<A> {
-  const { type, senderName, senderAddress, recipientName, recipientAddress, matter, resolution } =
-    letter
-  return { type, senderName, senderAddress, recipientName, recipientAddress, matter, resolution }
 }
 
 export async function updateLetter(tx: Db, id: string, changes: Partial<LetterRow>, now: Date) {

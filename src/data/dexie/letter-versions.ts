@@ -1,5 +1,6 @@
 import { AppError } from '@/domain/errors'
 import { newId } from '@/domain/ids'
+import { answersOf } from '@/domain/letter-answers'
 import { letterContentSchema, letterInputSchema } from '@/domain/letter-schema'
 import type { Letter, LetterVersion, User } from '@/domain/types'
 import { parseOrThrow } from '@/domain/validate'
@@ -32,21 +33,11 @@ export function createLetterVersions({ db, clock }: RepositoryContext): Versions
       throw new AppError('INVALID_INPUT', 'Only a finished letter can be changed.')
     const times = stamp(clock)
     const versionId = newId()
-    const { type, senderName, senderAddress, recipientName, recipientAddress, matter, resolution } =
-      letter
     await db.letterVersions.add({
       id: versionId,
       letterId: letter.id,
       content: letter.content,
-      answers: {
-        type,
-        senderName,
-        senderAddress,
-        recipientName,
-        recipientAddress,
-        matter,
-        resolution,
-      },
+      answers: answersOf(letter),
       reason,
       ...times,
     })

@@ -1,3 +1,4 @@
+import { answersOf } from '@/domain/letter-answers'
 import type { MutationArgs, SyncedLetter, SyncedVersion } from '@/domain/sync'
 import type { Letter, LetterVersion } from '@/domain/types'
 
@@ -17,18 +18,12 @@ export function uploadOf(
   letter: Letter,
   versions: readonly LetterVersion[],
 ): MutationArgs<'letters.upload'> {
-  const { type, senderName, senderAddress, recipientName, recipientAddress, matter, resolution } =
-    letter
+  const answers = answersOf(letter)
   return {
     letter: {
       id: letter.id,
-      type: type as SyncedLetter['type'],
-      senderName,
-      senderAddress,
-      recipientName,
-      recipientAddress,
-      matter,
-      resolution,
+      ...answers,
+      type: answers.type as SyncedLetter['type'],
       content: letter.content,
       status: letter.status,
       generator: letter.generator,

@@ -1,13 +1,11 @@
 import { liveQuery } from 'dexie'
 import { SYNC_PATHS } from '@/domain/sync'
-import type { LetterheadDatabase } from '../database'
 import { SESSION_KEY } from '../dexie/context'
 import { onOutboxWritten } from '../dexie/outbox'
-import type { ApiClient } from '../remote/api-client'
 import type { RefusedChange } from './push-outbox'
 import { SYNC_OFF, type SyncStatus } from './sync-status'
 import { startSyncing, startSyncingTables } from './sync-state'
-import { createUserSync, type UserSync } from './user-sync'
+import { createUserSync, type UserSync, type UserSyncDeps } from './user-sync'
 
 /** Devices pull at least this often, whatever else happens (DESIGN.md §7). */
 export const PULL_EVERY_MS = 60_000
@@ -18,17 +16,10 @@ export type PokeSource = {
   close(): void
 }
 
-export type SyncEngineDeps = {
-  db: LetterheadDatabase
-  client: ApiClient
-  clock: () => Date
-  online: () => boolean
-  onSessionExpired: (userId: string) => Promise<void>
-  onClientTooOld: () => void
+export type SyncEngineDeps = Omit<UserSyncDeps, 'publish' | 'onRefused'> & {
   /** Where `online`, `offline` and `focus` are announced; null in tests that announce nothing. */
   events?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | null
   pokes?: ((path: string) => PokeSource) | null
-  random?: () => number
 }
 
 export type SyncEngine = {
