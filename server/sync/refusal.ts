@@ -4,9 +4,9 @@ import type { Refusal } from '@/domain/sync'
 import { uniqueViolation, unstorableText } from '../db/errors'
 
 /**
- * A mutation the rules do not allow. Thrown inside the mutation's transaction,
- * which is undone; the push then records the refusal in a transaction of its
- * own (decision 021, Refusals).
+ * A mutation the rules do not allow. Thrown inside the mutation's savepoint,
+ * which is undone; the push then answers the refusal and goes on with the
+ * next mutation (decision 021, Refusals).
  */
 export class MutationRefused extends Error {
   constructor(
