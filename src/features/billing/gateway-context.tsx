@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext } from 'react'
-import type { PaymentGateway } from './payment/payment-gateway'
-import { createTestGateway } from './payment/test-gateway'
+import type { PaymentGateway } from '@/domain/payment/payment-gateway'
+import { createTestGateway } from '@/domain/payment/test-gateway'
 
 /** No real processor is connected yet: the test gateway validates and never moves money. */
 const defaultGateway = createTestGateway()

@@ -13,8 +13,8 @@ import {
   formatCardNumber,
   formatCvv,
   formatExpiry,
-} from './payment/card'
-import type { CardDetails } from './payment/payment-gateway'
+} from '@/domain/payment/card'
+import type { CardDetails } from '@/domain/payment/payment-gateway'
 import { usePay } from './use-pay'
 
 const EMPTY_CARD: Required<CardDetails> = {

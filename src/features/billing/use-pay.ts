@@ -7,8 +7,8 @@ import { requirePlan } from '@/domain/plans'
 import { attemptKeyFor, finishAttempt } from './checkout-attempt'
 import { useCheckoutStore } from './checkout-store'
 import { usePaymentGateway } from './gateway-context'
-import { checkCardDetails } from './payment/card'
-import type { CardDetails } from './payment/payment-gateway'
+import { checkCardDetails } from '@/domain/payment/card'
+import type { CardDetails } from '@/domain/payment/payment-gateway'
 
 /** Refusals from the card network: said in the form and as a toast, as a bank's "no" deserves. */
 const DECLINES: readonly ErrorCode[] = [
