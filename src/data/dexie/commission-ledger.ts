@@ -1,4 +1,4 @@
-import { normalizeCouponCode } from '@/domain/coupon-code'
+import { foldCouponCode, mayMatchFolded, normalizeCouponCode } from '@/domain/coupon-code'
 import { AppError } from '@/domain/errors'
 import { newId } from '@/domain/ids'
 import { COMMISSION_PERCENT, percentOfCents } from '@/domain/money'
@@ -6,7 +6,12 @@ import type { Commission, Subscription, User } from '@/domain/types'
 import type { LetterheadDatabase } from '../database'
 import { stamp } from './context'
 
-/** The employee whose coupon code a customer typed, however they spaced or cased it. */
+/**
+ * The employee whose coupon code a customer typed, however they spaced or cased
+ * it. A code that matches none exactly is compared with look-alikes folded
+ * (O as 0, I and L as 1) and accepted when exactly one employee's code folds
+ * the same (docs/decisions/022-coupon-look-alikes.md).
+ */
 export async function employeeByCode(
   db: LetterheadDatabase,
   input: string,
@@ -14,7 +19,21 @@ export async function employeeByCode(
   const code = normalizeCouponCode(input)
   if (code === '') throw new AppError('COUPON_REQUIRED')
   const user = await db.users.where('couponCode').equals(code).first()
-  return user?.role === 'employee' ? user : undefined
+  if (user) return user.role === 'employee' ? user : undefined
+  const key = foldCouponCode(code)
+  if (!mayMatchFolded(key)) return undefined
+  // No index holds the folded key (adding one is a schema version): walk the
+  // employees through the role index, who are few, and stop at a second match.
+  const matches = await db.users
+    .where('role')
+    .equals('employee')
+    .filter(
+      (employee) =>
+        employee.couponCode !== undefined && foldCouponCode(employee.couponCode) === key,
+    )
+    .limit(2)
+    .toArray()
+  return matches.length === 1 ? matches[0] : undefined
 }
 
 /**
