@@ -3,10 +3,12 @@ import type { Plan } from '@/domain/plans'
 import { Button } from '@/ui/button'
 import { useCheckoutStore } from './checkout-store'
 import { CouponField } from './coupon-field'
+import { useCouponEntry } from './use-coupon-entry'
 
 /** Step 1: what is being bought, the coupon, and the total. */
 export function OrderSummary({ plan }: { plan: Plan }) {
   const { coupon, continueToPayment, reset } = useCheckoutStore()
+  const entry = useCouponEntry()
   const price = priceWithCoupon(plan.priceCents, coupon !== null)
   return (
     <section aria-labelledby="order-summary-heading" className="flex flex-col gap-5">
@@ -34,9 +36,19 @@ export function OrderSummary({ plan }: { plan: Plan }) {
           {formatCents(price.priceCents)}
         </dd>
       </dl>
-      <CouponField />
+      <CouponField entry={entry} />
       <div className="flex flex-wrap gap-2">
-        <Button onClick={continueToPayment}>Continue to Payment</Button>
+        <Button
+          disabled={entry.checking}
+          onClick={() => {
+            // A code typed but not applied is applied now, never silently dropped.
+            void entry.applyTyped().then((applied) => {
+              if (applied) continueToPayment()
+            })
+          }}
+        >
+          Continue to Payment
+        </Button>
         <Button variant="ghost" onClick={reset}>
           Back to Plans
         </Button>
