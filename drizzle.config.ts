@@ -1,8 +1,8 @@
 import { defineConfig } from 'drizzle-kit'
 
-/** `npm run db:generate` writes the next SQL migration from server/db/schema.ts. */
+/** `npm run db:generate` writes the next SQL migration from the server's schema files. */
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './server/db/schema.ts',
+  schema: ['./server/db/schema.ts', './server/db/money-schema.ts'],
   out: './server/db/migrations',
 })

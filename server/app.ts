@@ -2,12 +2,15 @@ import cookie from '@fastify/cookie'
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { errorBody } from '@/domain/api'
+import type { PaymentGateway } from '@/domain/payment/payment-gateway'
+import { createTestGateway } from '@/domain/payment/test-gateway'
 import { registerAuthRoutes } from './auth/routes'
 import type { Config } from './config'
 import type { Database } from './db/database'
 import { registerHealthRoutes } from './health/routes'
 import { badRequestMessage, registerErrorHandling } from './http/errors'
 import { registerJsonBodies } from './http/json-body'
+import { registerMoneyRoutes } from './money/routes'
 import { loggerOptions } from './http/logger'
 import { registerHelmet } from './plugins/helmet'
 import { registerOriginCheck } from './plugins/origin-check'
@@ -26,6 +29,8 @@ export type AppOptions = {
   drawCouponCode?: () => string
   /** What tells a user's event streams to pull; made from the database when not given, closed with the app. */
   syncSignal?: SyncSignal
+  /** Who takes the money; the test gateway (test cards, no money moves) when not given. */
+  gateway?: PaymentGateway
 }
 
 /** Builds the Letterhead server without listening, so tests can call it with `inject`. */
@@ -36,6 +41,7 @@ export async function buildApp({
   clock = () => new Date(),
   drawCouponCode,
   syncSignal,
+  gateway = createTestGateway({ delayMs: 0 }),
 }: AppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
@@ -72,6 +78,7 @@ export async function buildApp({
   const signal = syncSignal ?? (await createSyncSignal(database))
   app.addHook('onClose', () => signal.close())
   registerSyncRoutes(app, { db: database.db, clock, signal })
+  registerMoneyRoutes(app, { db: database.db, clock, gateway })
   await registerStaticApp(app, config.staticDir)
   return app
 }

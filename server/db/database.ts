@@ -11,8 +11,10 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { lockDataDir } from './data-dir-lock'
 import { type ListenHandlers, type Listening, listenOnPostgres } from './listener'
-import * as schema from './schema'
+import * as moneySchema from './money-schema'
+import * as accountsAndSyncSchema from './schema'
 
+const schema = { ...accountsAndSyncSchema, ...moneySchema }
 export type Schema = typeof schema
 /** A database handle or a transaction: services take either. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>

@@ -14,11 +14,17 @@ import { type Database, type DatabaseTarget, MIGRATIONS_FOLDER, openDatabase } f
 
 const TABLES = [
   'audit_log',
+  'commission_events',
+  'commissions',
   'credentials',
+  'credit_ledger',
+  'employee_totals',
+  'idempotency_keys',
   'letter_versions',
   'letters',
   'sessions',
   'sign_in_throttle',
+  'subscriptions',
   'sync_clients',
   'user_settings',
   'users',

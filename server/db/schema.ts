@@ -16,11 +16,12 @@ import {
 import type { SyncedSetting, SyncedSettingKey, SyncedVersion } from '@/domain/sync'
 
 /**
- * The server's tables (DESIGN.md §3). One schema for PGlite and PostgreSQL;
- * `npm run db:generate` writes the next migration from changes here.
+ * The server's tables (DESIGN.md §3): accounts and sync here, money in
+ * money-schema.ts. One schema for PGlite and PostgreSQL; `npm run db:generate`
+ * writes the next migration from changes to either file.
  */
 
-const times = {
+export const times = {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
 }
@@ -40,6 +41,8 @@ export const users = pgTable(
   (table) => [
     uniqueIndex('users_email_key').on(table.email),
     uniqueIndex('users_coupon_code_key').on(table.couponCode),
+    /** The code with look-alikes folded as foldCouponCode folds them (decision 022). */
+    index('users_coupon_key_idx').on(sql`translate(${table.couponCode}, 'OIL', '011')`),
     index('users_role_created_at_idx').on(table.role, table.createdAt),
     check('users_role_check', sql`${table.role} in ('user', 'employee', 'admin')`),
   ],
@@ -101,16 +104,16 @@ export const auditLog = pgTable(
  */
 export const syncVersion = pgSequence('sync_version')
 
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+export const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
 /** Whose devices receive a synced row. */
-const ownerId = () =>
+export const ownerId = () =>
   uuid('owner_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' })
 
 /** What every synced row carries besides its owner: its version, and a tombstone. */
-const synced = {
+export const synced = {
   version: bigint('version', { mode: 'number' }).notNull(),
   deletedAt: timestamptz('deleted_at'),
 }

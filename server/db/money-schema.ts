@@ -1,0 +1,155 @@
+import { sql } from 'drizzle-orm'
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import type { PlanId } from '@/domain/plans'
+import { ownerId, synced, times, timestamptz, users } from './schema'
+
+/**
+ * Money on the server (DESIGN.md §8, decision 023). Every amount is integer
+ * cents and written only by the server; a row that records money is never
+ * updated in place: a change of state is a new row.
+ */
+
+/** A purchase of a plan, synced to its owner's devices (read-only there). */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey(),
+    ownerId: ownerId(),
+    plan: text('plan').$type<PlanId>().notNull(),
+    listCents: integer('list_cents').notNull(),
+    discountPercent: integer('discount_percent').notNull(),
+    discountCents: integer('discount_cents').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    letters: integer('letters').notNull(),
+    expiresAt: timestamptz('expires_at'),
+    /** The employee whose coupon was used, and the code as it was then. */
+    employeeId: uuid('employee_id').references(() => users.id, { onDelete: 'set null' }),
+    couponCode: text('coupon_code'),
+    gateway: text('gateway').notNull(),
+    chargeId: text('charge_id').notNull(),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    ...synced,
+    ...times,
+  },
+  (table) => [
+    index('subscriptions_owner_id_version_idx').on(table.ownerId, table.version),
+    index('subscriptions_employee_id_idx').on(table.employeeId),
+    index('subscriptions_created_at_idx').on(table.createdAt, table.id),
+    uniqueIndex('subscriptions_gateway_charge_key').on(table.gateway, table.chargeId),
+    check('subscriptions_money_check', sql`${table.priceCents} >= 0 and ${table.listCents} >= 0`),
+  ],
+)
+
+/**
+ * A checkout's `Idempotency-Key`: claimed before the card is charged, and
+ * holding the answer once the purchase is written, so a repeated request
+ * answers the first result and never charges twice.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** SHA-256 of what was asked (plan, coupon, card's last four), to refuse another purchase under the key. */
+    requestHash: text('request_hash').notNull(),
+    subscriptionId: uuid('subscription_id').references(() => subscriptions.id, {
+      onDelete: 'cascade',
+    }),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [primaryKey({ name: 'idempotency_keys_pkey', columns: [table.userId, table.key] })],
+)
+
+/**
+ * The truth about letter credits: a purchase grants its letters, each letter
+ * written debits one, a refund withdraws what was unused. The balance is the
+ * sum of `delta`.
+ */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: uuid('id').primaryKey(),
+    ownerId: ownerId(),
+    subscriptionId: uuid('subscription_id').references(() => subscriptions.id),
+    letterId: uuid('letter_id'),
+    delta: integer('delta').notNull(),
+    reason: text('reason', { enum: ['grant', 'letter', 'refund'] }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [
+    index('credit_ledger_owner_id_idx').on(table.ownerId),
+    uniqueIndex('credit_ledger_letter_key').on(table.letterId, table.reason),
+    check('credit_ledger_reason_check', sql`${table.reason} in ('grant', 'letter', 'refund')`),
+  ],
+)
+
+/** An employee's commission on one purchase made with their coupon: at most one a purchase. */
+export const commissions = pgTable(
+  'commissions',
+  {
+    id: uuid('id').primaryKey(),
+    employeeId: uuid('employee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id),
+    saleCents: integer('sale_cents').notNull(),
+    commissionCents: integer('commission_cents').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('commissions_subscription_id_key').on(table.subscriptionId),
+    index('commissions_employee_id_created_at_idx').on(table.employeeId, table.createdAt),
+  ],
+)
+
+/**
+ * A commission's states, appended: pending when the sale is made, approved
+ * after the refund window, paid with a payout, voided by a refund while
+ * pending, or adjusted (a negative amount) by a refund after it was paid.
+ */
+export const commissionEvents = pgTable(
+  'commission_events',
+  {
+    id: uuid('id').primaryKey(),
+    commissionId: uuid('commission_id')
+      .notNull()
+      .references(() => commissions.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: ['pending', 'approved', 'paid', 'voided', 'adjusted'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** Who made the change: null for the server itself (a sale, the refund window). */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    details: jsonb('details'),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [
+    index('commission_events_commission_id_idx').on(table.commissionId, table.createdAt),
+    check(
+      'commission_events_state_check',
+      sql`${table.state} in ('pending', 'approved', 'paid', 'voided', 'adjusted')`,
+    ),
+  ],
+)
+
+/** An employee's referral totals, kept in the checkout's transaction. */
+export const employeeTotals = pgTable('employee_totals', {
+  employeeId: uuid('employee_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  referrals: integer('referrals').notNull().default(0),
+  updatedAt: timestamptz('updated_at').notNull(),
+})
