@@ -22,6 +22,7 @@ export function lazyAccounts(
     }))
   const auth = async () => (await parts()).auth
   const account = async () => (await parts()).account
+  const payments = async () => (await parts()).payments
 
   return {
     auth: {
@@ -38,5 +39,9 @@ export function lazyAccounts(
       changePassword: async (input) => (await account()).changePassword(input),
     },
     sync: deferredSync(async () => (await parts()).sync),
+    payments: {
+      findCoupon: async (typed) => (await payments()).findCoupon(typed),
+      pay: async (order) => (await payments()).pay(order),
+    },
   }
 }

@@ -9,6 +9,7 @@ import type { BackupFile } from '@/domain/backup-schema'
 import type { ContactMessageInput } from '@/domain/contact-schema'
 import type { Entitlements } from '@/domain/credits'
 import type { LetterInput } from '@/domain/letter-schema'
+import type { CardDetails, PaymentGateway } from '@/domain/payment/payment-gateway'
 import type {
   Commission,
   ContactMessage,
@@ -43,12 +44,16 @@ export type Repository = {
   settings: SettingsRepository
   admin: AdminRepository
   sync: SyncRepository
+  payments: PaymentsRepository
   /** Re-runs `query` whenever the data it read changes, in this tab or another. */
   observe<T>(query: () => Promise<T>): Subscribable<T>
 }
 
-/** The parts that differ between the modes: who is signed in, and how, and whether it syncs. */
-export type AccountParts = Pick<Repository, 'auth' | 'account' | 'sync'>
+/**
+ * The parts that differ between the modes: who is signed in, and how, whether
+ * it syncs, and who takes the money.
+ */
+export type AccountParts = Pick<Repository, 'auth' | 'account' | 'sync' | 'payments'>
 
 export type Subscribable<T> = {
   subscribe(observer: { next: (value: T) => void; error?: (error: unknown) => void }): {
@@ -155,6 +160,37 @@ export type SubscriptionsRepository = {
 }
 
 export type EmployeeCoupon = { employeeId: string; couponCode: string }
+
+/** One purchase as checkout asks for it; the price is the catalogue's, never the caller's. */
+export type CheckoutOrder = {
+  plan: string
+  /** The code as applied (or typed); the purchase records the code as stored. */
+  couponCode?: string
+  /** What the customer typed on the Payment step; it goes to whoever charges, and nowhere else. */
+  card: CardDetails
+  /** One key per checkout attempt: repeating the order with it never charges twice. */
+  idempotencyKey: string
+  /** Who charges on this device (device-only mode); in server mode the server's gateway does. */
+  gateway: PaymentGateway
+}
+
+export type PaidOrder = {
+  subscription: Subscription
+  amountCents: number
+  cardBrand: string
+  cardLast4: string
+}
+
+/**
+ * Checkout: on the device in device-only mode, through the Letterhead server
+ * in server mode (DESIGN.md §8), where it needs a connection.
+ */
+export type PaymentsRepository = {
+  /** The coupon code a typed code names, as stored (look-alikes resolved); null when it names none. */
+  findCoupon(typed: string): Promise<string | null>
+  /** Charges the card once per idempotency key and records the purchase. */
+  pay(order: CheckoutOrder): Promise<PaidOrder>
+}
 
 export type ReferralsRepository = {
   findEmployeeByCouponCode(code: string): Promise<EmployeeCoupon | null>

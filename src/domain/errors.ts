@@ -41,6 +41,8 @@ export const ERROR_MESSAGES = {
   CARD_DECLINED_EXPIRED: 'Your bank reports this card as expired. Please use a different card.',
   CARD_DECLINED_CVC: 'The CVV is incorrect. Check the 3 or 4 digits on your card and try again.',
   PROCESSING_ERROR: 'Your card could not be processed just now. Please try again in a moment.',
+  CHECKOUT_NEEDS_CONNECTION:
+    'You are offline. Buying a plan needs a connection to the Letterhead server; nothing was charged. Try again when you are back online.',
   CHECKOUT_IN_PROGRESS:
     'This payment is still being processed. Wait a moment, then check your plan before trying again.',
   IDEMPOTENCY_CONFLICT:

@@ -26,6 +26,8 @@ export type RequestOptions = {
   body?: unknown
   /** The refusal when the device is offline; each caller says what it needed the server for. */
   offline?: ErrorCode
+  /** Headers of the request's own, such as a checkout's `Idempotency-Key`. */
+  headers?: Record<string, string>
 }
 
 export type ApiClient = {
@@ -61,7 +63,7 @@ export function createApiClient({
 }: ApiClientOptions = {}): ApiClient {
   async function answer(
     path: string,
-    { method = 'GET', body, offline = 'NEEDS_CONNECTION' }: RequestOptions,
+    { method = 'GET', body, offline = 'NEEDS_CONNECTION', headers = {} }: RequestOptions,
   ): Promise<Response> {
     if (!online()) throw new AppError(offline)
     let response: Response
@@ -73,6 +75,7 @@ export function createApiClient({
         headers: {
           accept: 'application/json',
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
         },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         signal: AbortSignal.timeout(timeoutMs),

@@ -7,6 +7,7 @@ import { type ApiClient, createApiClient } from './api-client'
 import { pendingSignOut } from './pending-sign-out'
 import { createServerAccount } from './server-account'
 import { createServerAuth } from './server-auth'
+import { createServerPayments } from './server-payments'
 import type { ServerContext } from './server-context'
 import type { PokeSource } from '../sync/sync-engine'
 import type { LeaderOptions } from '../sync/sync-leader'
@@ -57,6 +58,7 @@ export function createServerParts({
   return {
     auth: guardStorage(createServerAuth(context)),
     account: guardStorage(createServerAccount(context)),
+    payments: guardStorage(createServerPayments(context)),
     sync: createServerSync({
       db,
       clock,

@@ -3,7 +3,7 @@ import type { PlanId } from '@/domain/plans'
 
 export type CheckoutStep = 'summary' | 'payment' | 'success'
 
-export type AppliedCoupon = { code: string; employeeId: string }
+export type AppliedCoupon = { code: string }
 
 export type Receipt = { amountCents: number; cardBrand: string; cardLast4: string; letters: number }
 

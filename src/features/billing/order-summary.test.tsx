@@ -29,7 +29,7 @@ async function atOrderSummary() {
     password: 'password123',
     role: 'user',
   })
-  const lookups = vi.spyOn(repo.referrals, 'findEmployeeByCouponCode')
+  const lookups = vi.spyOn(repo.payments, 'findCoupon')
   useCheckoutStore.getState().selectPlan(customer.id, 'single')
   render(
     <RepositoryProvider repository={repo}>

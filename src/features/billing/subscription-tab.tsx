@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { findPlan } from '@/domain/plans'
+import { CheckoutOfflineNote } from './checkout-offline-note'
 import { useCheckoutStore } from './checkout-store'
 import { LettersLeft } from './letters-left'
 import { OrderSummary } from './order-summary'
@@ -33,6 +34,7 @@ export function SubscriptionTab({ userId }: { userId: string }) {
   if (!plan) {
     return (
       <div ref={container} className="flex flex-col gap-6">
+        <CheckoutOfflineNote />
         <LettersLeft userId={userId} />
         <PlanCards onSelect={(id) => selectPlan(userId, id)} />
       </div>
@@ -40,6 +42,7 @@ export function SubscriptionTab({ userId }: { userId: string }) {
   }
   return (
     <div ref={container} className="mx-auto flex w-full max-w-lg flex-col gap-4">
+      <CheckoutOfflineNote />
       <ol
         aria-label="Checkout steps"
         className="flex gap-2 text-xs font-semibold uppercase tracking-wider text-ink-500 dark:text-ink-300"

@@ -25,10 +25,10 @@ export function useCouponEntry() {
     setChecking(true)
     try {
       if (normalizeCouponCode(code) === '') throw new AppError('COUPON_REQUIRED')
-      const found = await repository.referrals.findEmployeeByCouponCode(code)
-      if (!found) throw new AppError('INVALID_COUPON')
-      applyCoupon({ code: found.couponCode, employeeId: found.employeeId })
-      setCode(found.couponCode)
+      const found = await repository.payments.findCoupon(code)
+      if (found === null) throw new AppError('INVALID_COUPON')
+      applyCoupon({ code: found })
+      setCode(found)
       toast.success('Coupon applied! 20% discount activated')
       return true
     } catch (error) {

@@ -2,7 +2,6 @@ import { useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { useRepository } from '@/data/repository-context'
 import { AppError, type ErrorCode, isAppError, messageFor } from '@/domain/errors'
-import { priceWithCoupon } from '@/domain/money'
 import { requirePlan } from '@/domain/plans'
 import { attemptKeyFor, finishAttempt } from './checkout-attempt'
 import { useCheckoutStore } from './checkout-store'
@@ -19,7 +18,7 @@ const DECLINES: readonly ErrorCode[] = [
   'PROCESSING_ERROR',
 ]
 
-/** Charges the card, then records the subscription under the same attempt key. */
+/** Pays for the chosen plan under one attempt key: on this device, or through the server. */
 export function usePay(userId: string) {
   const repository = useRepository()
   const gateway = usePaymentGateway()
@@ -38,31 +37,20 @@ export function usePay(userId: string) {
       const plan = requirePlan(planId ?? '')
       const problem = checkCardDetails(card, new Date())
       if (problem) throw new AppError(problem)
-      const price = priceWithCoupon(plan.priceCents, coupon !== null)
       const key = attemptKeyFor({ userId, planId: plan.id, couponCode: coupon?.code ?? null })
-      const charge = await gateway.charge({
-        amountCents: price.priceCents,
-        currency: 'USD',
-        card,
-        idempotencyKey: key,
-        description: `Letterhead ${plan.name}`,
-      })
-      await repository.subscriptions.create({
+      const paid = await repository.payments.pay({
         plan: plan.id,
         ...(coupon ? { couponCode: coupon.code } : {}),
+        card,
         idempotencyKey: key,
-        payment: {
-          chargeId: charge.chargeId,
-          cardBrand: charge.cardBrand,
-          cardLast4: charge.cardLast4,
-        },
+        gateway,
       })
       finishAttempt(key)
       succeed({
-        amountCents: price.priceCents,
-        cardBrand: charge.cardBrand,
-        cardLast4: charge.cardLast4,
-        letters: plan.letters,
+        amountCents: paid.amountCents,
+        cardBrand: paid.cardBrand,
+        cardLast4: paid.cardLast4,
+        letters: paid.subscription.letters,
       })
       toast.success('Payment successful! Your subscription is now active.')
     } catch (error) {

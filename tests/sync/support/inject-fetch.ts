@@ -59,6 +59,8 @@ export function injectFetch(app: FastifyInstance): Transport {
         method: (init.method ?? 'GET') as 'GET' | 'POST',
         url: path,
         headers: {
+          // The request's own headers (an Idempotency-Key), as a browser sends them.
+          ...Object.fromEntries(new Headers(init.headers).entries()),
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
           ...(cookie ? { cookie } : {}),
         },
