@@ -1,9 +1,11 @@
 import { newId } from '@/domain/ids'
 import type { ErrorReport } from '@/domain/types'
+import type { LetterheadDatabase } from '../database'
 import type { DiagnosticsRepository, SettingsRepository } from '../repository'
+import type { SyncState } from '../sync-types'
 import type { RepositoryContext } from './context'
 import { SESSION_KEY, stamp } from './context'
-import { recordMutation, rowKey, syncTables } from './outbox'
+import { readSyncState, recordMutation, rowKey, syncTables } from './outbox'
 import { syncedSetting } from '../sync/synced-settings'
 
 const MESSAGE_MAX = 2_000
@@ -29,6 +31,12 @@ export function createDiagnosticsRepository({
   }
 }
 
+/** The signed-in account's sync state; none when nobody is signed in or it does not sync. */
+async function signedInSyncState(db: LetterheadDatabase): Promise<SyncState | undefined> {
+  const session = await db.session.get(SESSION_KEY)
+  return session ? readSyncState(db, session.userId) : undefined
+}
+
 export function createSettingsRepository({ db, clock }: RepositoryContext): SettingsRepository {
   return {
     async get(key) {
@@ -36,21 +44,22 @@ export function createSettingsRepository({ db, clock }: RepositoryContext): Sett
     },
     async set(key, value) {
       await db.transaction('rw', [db.settings, db.session, ...syncTables(db)], async () => {
-        // The server version stays until the next pull, so a late page cannot undo this change.
-        const version = (await db.settings.get(key))?.version
-        await db.settings.put({ key, value, ...(version === undefined ? {} : { version }) })
-        const session = await db.session.get(SESSION_KEY)
         const synced = syncedSetting(key, value)
-        if (session && synced) {
-          await recordMutation(
-            db,
-            session.userId,
-            'settings.set',
-            synced,
-            [rowKey('settings', key)],
-            clock().toISOString(),
-          )
-        }
+        // A synced setting reads its sync state beside the setting: read after, it would cost one
+        // more round trip to storage before the mutation could be written with the setting.
+        const [local, syncState] = await Promise.all([
+          db.settings.get(key),
+          synced ? signedInSyncState(db) : undefined,
+        ])
+        // The server version stays until the next pull, so a late page cannot undo this change.
+        const version = local?.version
+        const at = clock().toISOString()
+        await Promise.all([
+          db.settings.put({ key, value, ...(version === undefined ? {} : { version }) }),
+          synced
+            ? recordMutation(db, syncState, 'settings.set', synced, [rowKey('settings', key)], at)
+            : undefined,
+        ])
       })
     },
   }

@@ -5,7 +5,7 @@ import { parseOrThrow } from '@/domain/validate'
 import type { LettersRepository } from '../repository'
 import type { RepositoryContext } from './context'
 import { purchaseToSpend, purchasesOf } from './credits'
-import { ownLetterOf } from './own-letter'
+import { ownLetterToChange } from './own-letter'
 import { type Recorded, recordLetterChange, syncTables } from './outbox'
 import { moveCredit } from './tallies'
 
@@ -25,7 +25,7 @@ export function createLetterLifecycle({ db, clock }: RepositoryContext): Lifecyc
   ): Promise<Letter> {
     const tables = [db.letters, db.session, db.users, db.subscriptions, ...syncTables(db)]
     return db.transaction('rw', tables, async () => {
-      const { user, letter } = await ownLetterOf(db, id)
+      const { user, letter, syncState } = await ownLetterToChange(db, id)
       if (letter.status !== from) {
         throw new AppError('INVALID_INPUT', `This letter is ${letter.status}, not ${from}.`)
       }
@@ -35,7 +35,7 @@ export function createLetterLifecycle({ db, clock }: RepositoryContext): Lifecyc
       await Promise.all([
         db.letters.put(updated),
         moveCredit(db, letter.subscriptionId, updated.subscriptionId, updatedAt),
-        recordLetterChange(db, user.id, mutation(updated), updatedAt),
+        recordLetterChange(db, syncState, mutation(updated), updatedAt),
       ])
       return updated
     })

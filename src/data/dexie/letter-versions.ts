@@ -2,13 +2,14 @@ import { AppError } from '@/domain/errors'
 import { newId } from '@/domain/ids'
 import { answersOf } from '@/domain/letter-answers'
 import { letterContentSchema, letterInputSchema } from '@/domain/letter-schema'
-import type { Letter, LetterVersion, User } from '@/domain/types'
+import type { Letter, LetterVersion } from '@/domain/types'
 import { parseOrThrow } from '@/domain/validate'
 import type { LetterheadDatabase } from '../database'
+import type { SyncState } from '../sync-types'
 import type { LettersRepository } from '../repository'
 import { type RepositoryContext, readTransaction, stamp } from './context'
 import { type Recorded, recordLetterChange, syncTables } from './outbox'
-import { ownLetterOf } from './own-letter'
+import { ownLetterOf, ownLetterToChange } from './own-letter'
 
 type Versions = Pick<
   LettersRepository,
@@ -24,7 +25,7 @@ export function createLetterVersions({ db, clock }: RepositoryContext): Versions
    * previous version's id and the server version this change was made on.
    */
   async function replaceText(
-    { user, letter }: { user: User; letter: Letter },
+    { letter, syncState }: { letter: Letter; syncState: SyncState | undefined },
     reason: LetterVersion['reason'],
     changes: Partial<Letter> & { content: string },
     mutation: (base: { versionId: string; baseVersion: number }) => Recorded,
@@ -46,7 +47,7 @@ export function createLetterVersions({ db, clock }: RepositoryContext): Versions
       db.letters.put(updated),
       recordLetterChange(
         db,
-        user.id,
+        syncState,
         mutation({ versionId, baseVersion: letter.version ?? 0 }),
         times.updatedAt,
       ),
@@ -65,7 +66,7 @@ export function createLetterVersions({ db, clock }: RepositoryContext): Versions
     async editContent(id, content) {
       const text = parseOrThrow(letterContentSchema, content)
       return db.transaction('rw', tables(), async () => {
-        const own = await ownLetterOf(db, id)
+        const own = await ownLetterToChange(db, id)
         if (own.letter.content === text) return own.letter
         return replaceText(own, 'edited', { content: text }, (base) => [
           'letters.editContent',
@@ -79,7 +80,7 @@ export function createLetterVersions({ db, clock }: RepositoryContext): Versions
       const text = parseOrThrow(letterContentSchema, content)
       return db.transaction('rw', tables(), async () =>
         replaceText(
-          await ownLetterOf(db, id),
+          await ownLetterToChange(db, id),
           'regenerated',
           { ...answers, content: text, generator },
           (base) => [
@@ -99,7 +100,7 @@ export function createLetterVersions({ db, clock }: RepositoryContext): Versions
 
     async restoreVersion(id, versionId) {
       return db.transaction('rw', tables(), async () => {
-        const own = await ownLetterOf(db, id)
+        const own = await ownLetterToChange(db, id)
         const version = await db.letterVersions.get(versionId)
         if (!version || version.letterId !== own.letter.id) throw new AppError('NOT_FOUND')
         return replaceText(

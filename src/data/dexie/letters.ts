@@ -16,7 +16,7 @@ import {
 import { purchaseToSpend, purchasesOf } from './credits'
 import { createLetterLifecycle } from './letter-lifecycle'
 import { createLetterVersions } from './letter-versions'
-import { recordMutation, rowKey, syncTables } from './outbox'
+import { readSyncState, recordMutation, rowKey, syncTables } from './outbox'
 import { ownLetter } from './own-letter'
 import { countNewLetter, spendCredit } from './tallies'
 
@@ -38,9 +38,11 @@ export function createLettersRepository(context: RepositoryContext): LettersRepo
         'rw',
         [db.letters, db.session, db.users, db.subscriptions, ...syncTables(db)],
         async () => {
-          const { user, value: purchases } = await readAsUser(db, ['user'], (userId) =>
-            purchasesOf(db, userId),
+          // The sync state is read beside the purchases, for the mutation recorded below.
+          const { user, value } = await readAsUser(db, ['user'], (userId) =>
+            Promise.all([purchasesOf(db, userId), readSyncState(db, userId)]),
           )
+          const [purchases, syncState] = value
           // The credit is taken in the same transaction that writes the letter: both or neither.
           const purchase = purchaseToSpend(purchases, clock())
           const times = stamp(clock)
@@ -61,7 +63,7 @@ export function createLettersRepository(context: RepositoryContext): LettersRepo
             countNewLetter(db, user, times.updatedAt),
             recordMutation(
               db,
-              user.id,
+              syncState,
               'letters.create',
               {
                 letter: {

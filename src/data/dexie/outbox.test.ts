@@ -1,4 +1,6 @@
+import type { DBCoreTable } from 'dexie'
 import { describe, expect, it } from 'vitest'
+import type { LetterheadDatabase } from '../database'
 import { SAMPLE_LETTER, createTestRepository, signUpWithLetters } from '../test-support'
 import { startSyncing, startSyncingTables } from '../sync/sync-state'
 import { onOutboxWritten } from './outbox'
@@ -11,6 +13,91 @@ async function syncing(test: ReturnType<typeof createTestRepository>) {
   return db.transaction('rw', startSyncingTables(db), () =>
     startSyncing(db, user.id, test.now().toISOString()),
   )
+}
+
+type Sent = { table: string; type: string; round: number }
+
+/**
+ * Notes each request `db` sends to storage with its round trip: 1 for those
+ * sent before any answer came, else one more than the latest round whose
+ * answer came before it was sent. Install it before the database is first used.
+ */
+function roundTrips(db: LetterheadDatabase) {
+  let sent: Sent[] | null = null
+  let answered = 0
+  db.use({
+    stack: 'dbcore',
+    name: 'round-trips',
+    create: (down) => ({
+      ...down,
+      table(name) {
+        const table = down.table(name)
+        const noted =
+          <Q, R>(type: (request: Q) => string, send: (request: Q) => Promise<R>) =>
+          (request: Q): Promise<R> => {
+            if (!sent) return send(request)
+            const round = answered + 1
+            sent.push({ table: name, type: type(request), round })
+            return send(request).then((answer) => {
+              answered = Math.max(answered, round)
+              return answer
+            })
+          }
+        const core: DBCoreTable = {
+          ...table,
+          get: noted(
+            () => 'get',
+            (request) => table.get(request),
+          ),
+          getMany: noted(
+            () => 'getMany',
+            (request) => table.getMany(request),
+          ),
+          query: noted(
+            () => 'query',
+            (request) => table.query(request),
+          ),
+          openCursor: noted(
+            () => 'openCursor',
+            (request) => table.openCursor(request),
+          ),
+          count: noted(
+            () => 'count',
+            (request) => table.count(request),
+          ),
+          mutate: noted(
+            (request) => request.type,
+            (request) => table.mutate(request),
+          ),
+        }
+        return core
+      },
+    }),
+  })
+  return {
+    /** The requests `write` sent, each with its round trip. */
+    async of(write: () => Promise<unknown>): Promise<Sent[]> {
+      const requests: Sent[] = []
+      sent = requests
+      answered = 0
+      try {
+        await write()
+      } finally {
+        sent = null
+      }
+      return requests
+    },
+  }
+}
+
+/** In which round trips a write read the session and the sync state. */
+const rounds = (requests: Sent[]) => {
+  const read = (table: string) =>
+    requests.filter((request) => request.table === table && request.type === 'get')
+  return {
+    session: read('session').map((request) => request.round),
+    syncState: read('syncState').map((request) => request.round),
+  }
 }
 
 describe('the outbox', () => {
@@ -96,5 +183,43 @@ describe('the outbox', () => {
       letter: { id: letter.id, content: 'Dear Madam', status: 'completed' },
       versions: [{ content: 'Dear Sir', letterId: letter.id }],
     })
+  })
+
+  it('is written without a round trip of its own: the sync state is read beside the first reads', async () => {
+    const test = createTestRepository()
+    const trips = roundTrips(test.db)
+    await signUpWithLetters(test.repo, 'beside@example.com')
+    await syncing(test)
+    const { letters, settings } = test.repo
+    const written = await letters.create(SAMPLE_LETTER)
+    const failing = await letters.create(SAMPLE_LETTER)
+    const done = { content: 'Dear Sir', generator: 'built-in' }
+    const seen: Record<string, ReturnType<typeof rounds>> = {}
+    const note = async (name: string, write: () => Promise<unknown>) => {
+      seen[name] = rounds(await trips.of(write))
+    }
+    await note('create', () => letters.create(SAMPLE_LETTER))
+    await note('complete', () => letters.complete(written.id, done))
+    await note('editContent', () => letters.editContent(written.id, 'Dear Madam'))
+    await note('replaceAnswers', () => letters.replaceAnswers(written.id, SAMPLE_LETTER, done))
+    const [version] = await letters.listVersions(written.id)
+    await note('restoreVersion', () => letters.restoreVersion(written.id, version?.id ?? ''))
+    await note('fail', () => letters.fail(failing.id, 'The engine gave up.'))
+    await note('restart', () => letters.restart(failing.id))
+    await note('settings.set', () => settings.set('theme', 'dark'))
+    // The session says whose state it is; the state is read in the next round trip, beside the
+    // user row and the letter (or the setting), not after them.
+    const beside = { session: [1], syncState: [2] }
+    expect(seen).toEqual({
+      create: beside,
+      complete: beside,
+      editContent: beside,
+      replaceAnswers: beside,
+      restoreVersion: beside,
+      fail: beside,
+      restart: beside,
+      'settings.set': beside,
+    })
+    expect(await test.db.outbox.count()).toBe(2 + Object.keys(seen).length)
   })
 })

@@ -1,6 +1,7 @@
 import { Dexie } from 'dexie'
 import type { MutationArgs, MutationName } from '@/domain/sync'
 import type { LetterheadDatabase } from '../database'
+import type { SyncState } from '../sync-types'
 
 /** The outbox key of a row a mutation changes; a pulled row with one pending keeps its local state. */
 export const rowKey = (table: 'letters' | 'settings', id: string) => `${table}:${id}`
@@ -31,26 +32,46 @@ function announceOnCommit(db: LetterheadDatabase) {
 }
 
 /**
- * Appends a mutation to `userId`'s outbox, inside the caller's transaction, so
- * the rows and the mutation are written together or not at all. An account
- * that does not sync on this device (device-only mode) has no sync state, and
- * nothing is recorded.
+ * The account's sync state, or undefined when it does not sync on this device
+ * (device-only mode). A write starts this read beside its own first reads (the
+ * session, the user) and hands the answer to `recordMutation`: read there, after
+ * the write's other reads, it would cost every local write one more round trip.
+ * One read serves one mutation: it carries the next mutation id.
+ */
+export const readSyncState = (
+  db: LetterheadDatabase,
+  userId: string,
+): Promise<SyncState | undefined> => db.syncState.get(userId)
+
+/**
+ * Appends a mutation to the outbox of the account whose sync `state` the
+ * caller read in the same transaction (`readSyncState`), so the rows and the
+ * mutation are written together or not at all, and the next mutation id moves
+ * in that transaction too. Without a sync state (device-only mode) nothing is
+ * recorded.
  */
 export async function recordMutation<N extends MutationName>(
   db: LetterheadDatabase,
-  userId: string,
+  state: SyncState | undefined,
   name: N,
   args: MutationArgs<N>,
   keys: string[],
   at: string,
 ): Promise<void> {
-  const state = await db.syncState.get(userId)
   if (!state) return
   const id = state.nextMutationId
   announceOnCommit(db)
   await Promise.all([
     db.syncState.put({ ...state, nextMutationId: id + 1 }),
-    db.outbox.add({ clientId: state.clientId, id, userId, name, args, keys, createdAt: at }),
+    db.outbox.add({
+      clientId: state.clientId,
+      id,
+      userId: state.userId,
+      name,
+      args,
+      keys,
+      createdAt: at,
+    }),
   ])
 }
 
@@ -67,9 +88,9 @@ export type Recorded = {
 /** Records a change to the letter its args name. */
 export function recordLetterChange(
   db: LetterheadDatabase,
-  userId: string,
+  state: SyncState | undefined,
   [name, args]: Recorded,
   at: string,
 ): Promise<void> {
-  return recordMutation(db, userId, name, args as never, [rowKey('letters', args.id)], at)
+  return recordMutation(db, state, name, args as never, [rowKey('letters', args.id)], at)
 }

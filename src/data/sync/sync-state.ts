@@ -1,7 +1,7 @@
 import { newId } from '@/domain/ids'
 import type { Letter, LetterVersion } from '@/domain/types'
 import type { LetterheadDatabase } from '../database'
-import { recordMutation, rowKey } from '../dexie/outbox'
+import { readSyncState, recordMutation, rowKey } from '../dexie/outbox'
 import type { SyncState } from '../sync-types'
 import { uploadOf } from './letter-rows'
 
@@ -52,5 +52,9 @@ export function queueUpload(
   at: string,
 ): Promise<void> {
   const args = uploadOf(letter, versions)
-  return recordMutation(db, userId, 'letters.upload', args, [rowKey('letters', letter.id)], at)
+  // Read afresh for each letter, as each upload moves the next mutation id. Chained on Dexie's
+  // promise rather than awaited: a caller's transaction scope need not be an async function.
+  return readSyncState(db, userId).then((state) =>
+    recordMutation(db, state, 'letters.upload', args, [rowKey('letters', letter.id)], at),
+  )
 }
