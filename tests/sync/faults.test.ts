@@ -11,6 +11,8 @@ import {
   writeLetter,
 } from './support/device'
 import { networkFailure } from './support/inject-fetch'
+// After the device support, which puts fake-indexeddb in place before Dexie looks for IndexedDB.
+import { FIRST_PAGE } from '@/data/sync/user-sync'
 
 const server = setupTestServer()
 
@@ -142,5 +144,30 @@ describe('faults between a device and the server', () => {
     )
     expect(await textsOn(a, first.id)).toEqual(await textsOn(b, first.id))
     expect(await countRows(server().database, 'letters')).toBeGreaterThan(0)
+  })
+
+  it('a new device pulls page after page, and a page lost on its way is asked for again', async () => {
+    const a = serverDevice(server().app, 'A')
+    const b = serverDevice(server().app, 'B')
+    const { email } = await signUpWithLetters(a)
+    const letter = await writeLetter(a)
+    // More rows than a new device's first page: the next is asked for while that one is stored.
+    for (let edit = 1; edit <= FIRST_PAGE; edit++) {
+      await a.repo.letters.editContent(letter.id, `Edit ${edit}.`)
+    }
+    await a.sync()
+    let pulls = 0
+    b.faults.before = (path) => {
+      if (path === SYNC_PATHS.pull && ++pulls === 2) throw networkFailure()
+    }
+    await signIn(b, email)
+    await b.sync()
+    expect(b.repo.sync.status()).toMatchObject({ phase: 'retrying' })
+    await b.sync()
+    expect(b.repo.sync.status()).toMatchObject({ phase: 'synced', download: null })
+    expect(pulls).toBeGreaterThanOrEqual(3)
+    // The text it was written with and each edit: the current text and FIRST_PAGE previous ones.
+    expect(await textsOn(b, letter.id)).toHaveLength(FIRST_PAGE + 1)
+    expect(await textsOn(b, letter.id)).toEqual(await textsOn(a, letter.id))
   })
 })

@@ -9,22 +9,32 @@ import { withDeviceSecrets } from './synced-settings'
 type Counted = { letters: number }
 
 /**
+ * Letters put per request. A page holds up to 1,000 letters, and one `bulkPut`
+ * of them all clones every row in one main-thread task: up to 116 ms in the
+ * bench's raw floor, against none over 50 ms when put 100 at a time, each after
+ * the previous one's answer, at about the same total time (docs/performance.md,
+ * "Sync").
+ */
+export const PUT_CHUNK = 100
+
+/**
  * Applies one pulled page in one Dexie transaction: the server's rows, except
  * those with mutations still waiting in the outbox (they keep their local
  * state until the server has seen them), the owner's letter count, the new
  * cursor, and the outbox entries the server has now applied. Answers how many
- * letters the page brought.
+ * letters the page brought, or null when the sync state it was pulled for is
+ * gone (nothing is applied then).
  */
 export function applyPulledPage(
   db: LetterheadDatabase,
   state: SyncState,
   page: PullResponse,
-): Promise<Counted> {
+): Promise<Counted | null> {
   const tables = [db.letters, db.letterVersions, db.settings, db.users, db.outbox, db.syncState]
   return db.transaction('rw', tables, async () => {
     const current = await db.syncState.get(state.userId)
     // Signed out and removed meanwhile, or started over: this page is for a state that is gone.
-    if (current?.clientId !== state.clientId) return { letters: 0 }
+    if (current?.clientId !== state.clientId) return null
     await db.outbox
       .where('[clientId+id]')
       .between([state.clientId, 0], [state.clientId, page.lastMutationId], true, true)
@@ -69,10 +79,18 @@ async function applyLetters(db: LetterheadDatabase, userId: string, changes: rea
     }
   })
   await Promise.all([
-    db.letters.bulkPut(puts),
+    putInChunks(db, puts),
     db.letters.bulkDelete(deletes),
     net === 0 ? undefined : moveLetterCount(db, userId, net),
   ])
+}
+
+/** Puts `letters` `PUT_CHUNK` at a time, in the caller's transaction, one chunk after another. */
+async function putInChunks(db: LetterheadDatabase, letters: readonly Letter[]) {
+  for (let start = 0; start < letters.length; start += PUT_CHUNK) {
+    // Awaited one by one: chunks sent together would be cloned in one task all the same.
+    await db.letters.bulkPut(letters.slice(start, start + PUT_CHUNK))
+  }
 }
 
 async function moveLetterCount(db: LetterheadDatabase, userId: string, by: number) {

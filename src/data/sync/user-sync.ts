@@ -1,6 +1,11 @@
 import { SYNC_SCHEMA_VERSION } from '@/domain/api'
 import { isAppError } from '@/domain/errors'
-import { pullResponseSchema, pushResponseSchema, SYNC_PATHS } from '@/domain/sync'
+import {
+  type PullResponse,
+  pullResponseSchema,
+  pushResponseSchema,
+  SYNC_PATHS,
+} from '@/domain/sync'
 import { retryDelayMs } from '@/lib/retry'
 import type { LetterheadDatabase } from '../database'
 import { ApiError, type ApiClient } from '../remote/api-client'
@@ -79,26 +84,50 @@ export function createUserSync(deps: UserSyncDeps, state: SyncState): UserSync {
     }
   }
 
+  /** Asks the server for the changes after `cursor`. */
+  function pullPage(cursor: number, limit: number): Promise<PullResponse> {
+    return client.json(SYNC_PATHS.pull, pullResponseSchema, {
+      method: 'POST',
+      body: { clientId: state.clientId, cursor, limit, schemaVersion: SYNC_SCHEMA_VERSION },
+    })
+  }
+
+  /**
+   * The next page, asked for while the current one is being stored, so that
+   * pulling overlaps storing (a new device's download). It is awaited only
+   * once the current page is applied, so pages are applied in order and its
+   * failure is then a pull's failure like any other; until then, and if it is
+   * never awaited (this sync stopped, the page could not be stored), its
+   * rejection is handled here rather than left unhandled.
+   */
+  function prefetch(cursor: number): Promise<PullResponse> {
+    const next = pullPage(cursor, PAGE)
+    next.catch(() => undefined)
+    return next
+  }
+
   async function pull() {
-    for (let first = true; !stopped; first = false) {
-      const current = await db.syncState.get(state.userId)
-      if (current?.clientId !== state.clientId) throw new Stop()
-      const page = await client.json(SYNC_PATHS.pull, pullResponseSchema, {
-        method: 'POST',
-        body: {
-          clientId: state.clientId,
-          cursor: current.cursor,
-          limit: first && !current.downloaded ? FIRST_PAGE : PAGE,
-          schemaVersion: SYNC_SCHEMA_VERSION,
-        },
-      })
-      const { letters } = await applyPulledPage(db, current, page)
-      if (!current.downloaded) {
-        const received = (download?.received ?? 0) + letters
+    const start = await db.syncState.get(state.userId)
+    if (stopped || start?.clientId !== state.clientId) throw new Stop()
+    let cursor = start.cursor
+    let asked = pullPage(cursor, start.downloaded ? PAGE : FIRST_PAGE)
+    for (;;) {
+      const page = await asked
+      // A late or repeated answer never takes the cursor back, as applying it never does.
+      cursor = Math.max(cursor, page.cursor)
+      const next = page.more && !stopped ? prefetch(cursor) : null
+      const applied = await applyPulledPage(db, state, page)
+      // Signed out and removed meanwhile, or started over: nothing more is for this state.
+      if (!applied) throw new Stop()
+      if (!start.downloaded) {
+        const received = (download?.received ?? 0) + applied.letters
         download = { received, total: received + page.lettersRemaining }
         await publish()
       }
       if (!page.more) break
+      // Stopped meanwhile: the page asked for is not wanted, and the download is not done.
+      if (!next || stopped) throw new Stop()
+      asked = next
     }
     // One read-and-write: a write made meanwhile moves nextMutationId, which must not go back.
     await db.syncState.update(state.userId, { downloaded: true })
