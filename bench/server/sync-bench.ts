@@ -52,7 +52,7 @@ export const QUICK_SYNC_PLAN: SyncPlan = {
 /**
  * The two pushes measured. `create`: a device's queue of new letters alone, which push() applies
  * as one batch. `offline`: letters written offline, each `letters.create` then `letters.complete`
- * with its text, which push() replays one mutation at a time.
+ * with its text, which push() also applies as one batch, each letter written completed.
  */
 export const PUSH_SCENARIOS = ['create', 'offline'] as const
 export type PushScenario = (typeof PUSH_SCENARIOS)[number]
@@ -69,7 +69,7 @@ export const SCENARIO_SUBJECTS: Record<PushScenario, readonly PushSubject[]> = {
 export const SCENARIO_NOTES: Record<PushScenario, string> = {
   create: 'letters.create only, about 2 KB of answers each (push() applies the run as one batch)',
   offline:
-    'letters written offline: letters.create then letters.complete with about 2 KB of text, for half as many letters (push() replays each mutation in its own transaction)',
+    'letters written offline: letters.create then letters.complete with about 2 KB of text, for half as many letters (push() applies the run as one batch, each letter written completed)',
 }
 
 export const PUSH_SUBJECT_NOTES: Record<PushSubject, string> = {
@@ -79,9 +79,9 @@ export const PUSH_SUBJECT_NOTES: Record<PushSubject, string> = {
   'raw-create-batch':
     "push()'s statements for a run of creates, raw, one transaction: lock, last id, which ids exist, one INSERT, new id",
   'raw-replay':
-    "push()'s statements for each mutation, raw, each in its own transaction: lock, last id, the letter, INSERT or UPDATE, new id",
+    'what-if, as pushes were before the batch: the statements of each mutation, raw, each in its own transaction: lock, last id, the letter, INSERT or UPDATE, new id',
   'raw-savepoints':
-    'what-if: the same raw statements in one transaction, lock and ids once, a savepoint around each mutation',
+    'what-if, as push() replays mutations that are not new letters: the same raw statements in one transaction, lock and ids once, a savepoint around each mutation',
   batched: 'floor: the rows the push leaves, in one multi-row INSERT through the same driver',
 }
 
