@@ -2,14 +2,16 @@ import cookie from '@fastify/cookie'
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { errorBody } from '@/domain/api'
-import type { PaymentGateway } from '@/domain/payment/payment-gateway'
-import { createTestGateway } from '@/domain/payment/test-gateway'
+import { registerAdminRoutes } from './admin/routes'
 import { registerAuthRoutes } from './auth/routes'
 import type { Config } from './config'
 import type { Database } from './db/database'
 import { registerHealthRoutes } from './health/routes'
+import { type InboxDeps, registerInboxRoutes } from './inbox/routes'
 import { badRequestMessage, registerErrorHandling } from './http/errors'
 import { registerJsonBodies } from './http/json-body'
+import { registerMoneyOversightRoutes } from './money/admin-routes'
+import { createServerTestGateway, type ServerGateway } from './money/gateway'
 import { registerMoneyRoutes } from './money/routes'
 import { loggerOptions } from './http/logger'
 import { registerHelmet } from './plugins/helmet'
@@ -30,7 +32,9 @@ export type AppOptions = {
   /** What tells a user's event streams to pull; made from the database when not given, closed with the app. */
   syncSignal?: SyncSignal
   /** Who takes the money; the test gateway (test cards, no money moves) when not given. */
-  gateway?: PaymentGateway
+  gateway?: ServerGateway
+  /** Per-address limits on contact messages and error reports; INBOX_RATE_LIMITS when not given. */
+  inboxRateLimits?: InboxDeps['rateLimits']
 }
 
 /** Builds the Letterhead server without listening, so tests can call it with `inject`. */
@@ -41,7 +45,8 @@ export async function buildApp({
   clock = () => new Date(),
   drawCouponCode,
   syncSignal,
-  gateway = createTestGateway({ delayMs: 0 }),
+  gateway = createServerTestGateway(),
+  inboxRateLimits,
 }: AppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
@@ -79,6 +84,9 @@ export async function buildApp({
   app.addHook('onClose', () => signal.close())
   registerSyncRoutes(app, { db: database.db, clock, signal })
   registerMoneyRoutes(app, { db: database.db, clock, gateway })
+  registerMoneyOversightRoutes(app, { db: database.db, clock, gateway })
+  registerAdminRoutes(app, { db: database.db, clock })
+  registerInboxRoutes(app, { db: database.db, clock, rateLimits: inboxRateLimits })
   await registerStaticApp(app, config.staticDir)
   return app
 }

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { sql } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
@@ -12,9 +13,10 @@ import pg from 'pg'
 import { lockDataDir } from './data-dir-lock'
 import { type ListenHandlers, type Listening, listenOnPostgres } from './listener'
 import * as moneySchema from './money-schema'
+import * as oversightSchema from './oversight-schema'
 import * as accountsAndSyncSchema from './schema'
 
-const schema = { ...accountsAndSyncSchema, ...moneySchema }
+const schema = { ...accountsAndSyncSchema, ...moneySchema, ...oversightSchema }
 export type Schema = typeof schema
 /** A database handle or a transaction: services take either. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
@@ -35,6 +37,12 @@ export type Database = {
   listen(channel: string, handlers: ListenHandlers): Promise<Listening>
   close(): Promise<void>
 }
+
+/**
+ * The extensions PGlite loads, as PostgreSQL has them installed: the migrations
+ * create pg_trgm for the admin's search (decision 024).
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url))
 
@@ -65,7 +73,10 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     mkdirSync(path, { recursive: true })
   }
   try {
-    const client = await PGlite.create(path ? { dataDir: path } : {})
+    const client = await PGlite.create({
+      ...(path ? { dataDir: path } : {}),
+      extensions: PGLITE_EXTENSIONS,
+    })
     const db = drizzlePglite({ client, schema })
     // The folder is this process's alone (the lock above), so no lock is needed around migrations.
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })

@@ -10,18 +10,28 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createScratchDatabase, type ScratchDatabase } from '../test-support/scratch-database'
-import { type Database, type DatabaseTarget, MIGRATIONS_FOLDER, openDatabase } from './database'
+import {
+  type Database,
+  type DatabaseTarget,
+  MIGRATIONS_FOLDER,
+  openDatabase,
+  PGLITE_EXTENSIONS,
+} from './database'
 
 const TABLES = [
+  'admin_counters',
   'audit_log',
   'commission_events',
   'commissions',
+  'contact_messages',
   'credentials',
   'credit_ledger',
   'employee_totals',
+  'error_reports',
   'idempotency_keys',
   'letter_versions',
   'letters',
+  'refunds',
   'sessions',
   'sign_in_throttle',
   'subscriptions',
@@ -166,7 +176,7 @@ describe('an upgrade on PGlite', () => {
     async () => {
       const folder = previousRelease()
       // One in-memory database migrated twice, as openDatabase migrates: starting PGlite is slow.
-      const client = await PGlite.create()
+      const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS })
       try {
         const db = drizzlePglite({ client })
         await migratePglite(db, { migrationsFolder: folder })

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigserial,
   check,
   index,
   integer,
@@ -126,6 +127,8 @@ export const commissionEvents = pgTable(
   'commission_events',
   {
     id: uuid('id').primaryKey(),
+    /** The order events were written in: the last is the commission's state. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     commissionId: uuid('commission_id')
       .notNull()
       .references(() => commissions.id, { onDelete: 'cascade' }),
@@ -138,6 +141,7 @@ export const commissionEvents = pgTable(
   },
   (table) => [
     index('commission_events_commission_id_idx').on(table.commissionId, table.createdAt),
+    index('commission_events_commission_id_seq_idx').on(table.commissionId, table.seq),
     check(
       'commission_events_state_check',
       sql`${table.state} in ('pending', 'approved', 'paid', 'voided', 'adjusted')`,
@@ -153,3 +157,21 @@ export const employeeTotals = pgTable('employee_totals', {
   referrals: integer('referrals').notNull().default(0),
   updatedAt: timestamptz('updated_at').notNull(),
 })
+
+/** A purchase refunded by an admin: at most one a purchase; the money moves back in full. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id),
+    amountCents: integer('amount_cents').notNull(),
+    /** The letters of the purchase not yet used, withdrawn from the buyer's credits. */
+    lettersWithdrawn: integer('letters_withdrawn').notNull(),
+    gatewayRefundId: text('gateway_refund_id').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [uniqueIndex('refunds_subscription_id_key').on(table.subscriptionId)],
+)

@@ -17,8 +17,9 @@ import type { SyncedSetting, SyncedSettingKey, SyncedVersion } from '@/domain/sy
 
 /**
  * The server's tables (DESIGN.md §3): accounts and sync here, money in
- * money-schema.ts. One schema for PGlite and PostgreSQL; `npm run db:generate`
- * writes the next migration from changes to either file.
+ * money-schema.ts, what the admin oversees in oversight-schema.ts. One schema
+ * for PGlite and PostgreSQL; `npm run db:generate` writes the next migration
+ * from changes to any of them.
  */
 
 export const times = {
@@ -43,7 +44,11 @@ export const users = pgTable(
     uniqueIndex('users_coupon_code_key').on(table.couponCode),
     /** The code with look-alikes folded as foldCouponCode folds them (decision 022). */
     index('users_coupon_key_idx').on(sql`translate(${table.couponCode}, 'OIL', '011')`),
-    index('users_role_created_at_idx').on(table.role, table.createdAt),
+    /** The admin's pages of one role, newest first by (created_at, id) (decision 024). */
+    index('users_role_created_at_idx').on(table.role, table.createdAt, table.id),
+    /** The admin's search: `ilike '%…%'` through trigrams (pg_trgm). */
+    index('users_full_name_trgm_idx').using('gin', table.fullName.op('gin_trgm_ops')),
+    index('users_email_trgm_idx').using('gin', table.email.op('gin_trgm_ops')),
     check('users_role_check', sql`${table.role} in ('user', 'employee', 'admin')`),
   ],
 )
@@ -145,6 +150,12 @@ export const letters = pgTable(
   },
   (table) => [
     index('letters_owner_id_version_idx').on(table.ownerId, table.version),
+    /** The admin's pages of letters, newest first; tombstones are not listed (decision 024). */
+    index('letters_created_at_idx')
+      .on(table.createdAt, table.id)
+      .where(sql`${table.deletedAt} is null`),
+    index('letters_recipient_name_trgm_idx').using('gin', table.recipientName.op('gin_trgm_ops')),
+    index('letters_matter_trgm_idx').using('gin', table.matter.op('gin_trgm_ops')),
     check('letters_status_check', sql`${table.status} in ('generating', 'completed', 'failed')`),
   ],
 )

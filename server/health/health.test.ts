@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { ADMIN_PATHS, ADMIN_TABLES, adminCsvPath, adminTablePath } from '@/domain/admin-api'
 import { API_PATHS, SYNC_SCHEMA_VERSION } from '@/domain/api'
+import { CHECKOUT_PATHS } from '@/domain/checkout'
+import { INBOX_PATHS } from '@/domain/inbox-api'
+import { MONEY_PATHS } from '@/domain/money-api'
 import { SYNC_PATHS } from '@/domain/sync'
 import { buildApp } from '../app'
 import { loggerOptions } from '../http/logger'
@@ -50,6 +54,40 @@ describe('GET /api/health', () => {
 
 type OpenApi = { openapi: string; info: { title: string }; paths: Record<string, object> }
 
+/** A route's path as OpenAPI writes it: `:code` becomes `{code}`. */
+const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}')
+
+/** Every API route and its methods; OpenAPI documents each but its own document. */
+const ROUTES: Record<string, string[]> = {
+  [API_PATHS.health]: ['get'],
+  [API_PATHS.signUp]: ['post'],
+  [API_PATHS.adminSignUp]: ['post'],
+  [API_PATHS.signIn]: ['post'],
+  [API_PATHS.signOut]: ['post'],
+  [API_PATHS.me]: ['get'],
+  [API_PATHS.sessions]: ['get'],
+  [API_PATHS.signOutOthers]: ['post'],
+  [API_PATHS.changePassword]: ['post'],
+  [SYNC_PATHS.push]: ['post'],
+  [SYNC_PATHS.pull]: ['post'],
+  [SYNC_PATHS.events]: ['get'],
+  [CHECKOUT_PATHS.checkout]: ['post'],
+  [openApiPath(CHECKOUT_PATHS.coupon)]: ['get'],
+  [MONEY_PATHS.referrals]: ['get'],
+  [openApiPath(MONEY_PATHS.refund)]: ['post'],
+  [MONEY_PATHS.payouts]: ['post'],
+  [openApiPath(MONEY_PATHS.payoutCsv)]: ['get'],
+  [ADMIN_PATHS.stats]: ['get'],
+  ...Object.fromEntries(
+    ADMIN_TABLES.flatMap((table) => [
+      [adminTablePath(table), ['get']],
+      [adminCsvPath(table), ['get']],
+    ]),
+  ),
+  [INBOX_PATHS.messages]: ['post'],
+  [INBOX_PATHS.errors]: ['post'],
+}
+
 describe('GET /api/openapi.json', () => {
   it('is OpenAPI 3 and lists every API path but its own', async () => {
     const response = await get(server().app, API_PATHS.openapi)
@@ -58,10 +96,7 @@ describe('GET /api/openapi.json', () => {
     const document = response.json<OpenApi>()
     expect(document.openapi).toMatch(/^3\./)
     expect(document.info.title).toBeTruthy()
-    const expected = [...Object.values(API_PATHS), ...Object.values(SYNC_PATHS)].filter(
-      (path) => path !== API_PATHS.openapi,
-    )
-    expect(Object.keys(document.paths).sort()).toEqual([...expected].sort())
+    expect(Object.keys(document.paths).sort()).toEqual(Object.keys(ROUTES).sort())
   })
 
   it('describes each route with its method and the body it takes', async () => {
@@ -69,20 +104,7 @@ describe('GET /api/openapi.json', () => {
     const methods = Object.fromEntries(
       Object.entries(paths).map(([path, operations]) => [path, Object.keys(operations).sort()]),
     )
-    expect(methods).toEqual({
-      [API_PATHS.health]: ['get'],
-      [API_PATHS.signUp]: ['post'],
-      [API_PATHS.adminSignUp]: ['post'],
-      [API_PATHS.signIn]: ['post'],
-      [API_PATHS.signOut]: ['post'],
-      [API_PATHS.me]: ['get'],
-      [API_PATHS.sessions]: ['get'],
-      [API_PATHS.signOutOthers]: ['post'],
-      [API_PATHS.changePassword]: ['post'],
-      [SYNC_PATHS.push]: ['post'],
-      [SYNC_PATHS.pull]: ['post'],
-      [SYNC_PATHS.events]: ['get'],
-    })
+    expect(methods).toEqual(ROUTES)
     const signUp = JSON.stringify(paths[API_PATHS.signUp])
     for (const field of ['fullName', 'email', 'password', 'role']) expect(signUp).toContain(field)
     expect(JSON.stringify(paths[API_PATHS.changePassword])).toContain('newPassword')
@@ -92,5 +114,10 @@ describe('GET /api/openapi.json', () => {
     const pull = JSON.stringify(paths[SYNC_PATHS.pull])
     for (const field of ['cursor', 'limit', 'changes', 'more', 'lettersRemaining'])
       expect(pull).toContain(field)
+    const users = JSON.stringify(paths[adminTablePath('users')])
+    for (const field of ['limit', 'cursor', 'q', 'from', 'to', 'letterCount'])
+      expect(users).toContain(field)
+    const message = JSON.stringify(paths[INBOX_PATHS.messages])
+    for (const field of ['name', 'email', 'subject', 'message']) expect(message).toContain(field)
   })
 })

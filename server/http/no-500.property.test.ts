@@ -2,13 +2,22 @@ import { METHODS } from 'node:http'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { ADMIN_PATHS, ADMIN_TABLES, adminCsvPath, adminTablePath } from '@/domain/admin-api'
 import { API_PATHS } from '@/domain/api'
+import { INBOX_PATHS } from '@/domain/inbox-api'
 import { MUTATION_NAMES, type PushResponse, SYNC_PATHS } from '@/domain/sync'
+import { signedUpAdmin } from '../test-support/admin'
 import { newLetter, SyncDevice } from '../test-support/sync-device'
 import { PASSWORD, setupTestServer, signedUp, TEST_ADMIN_SECRET } from '../test-support/test-server'
 
 // Thousands of requests from one address: the per-address limit is tested elsewhere.
-const server = setupTestServer({ config: { authRateLimit: 1_000_000 } })
+const server = setupTestServer({
+  config: { authRateLimit: 1_000_000 },
+  inboxRateLimits: {
+    messages: { max: 1_000_000, timeWindowMs: 60_000 },
+    errors: { max: 1_000_000, timeWindowMs: 60_000 },
+  },
+})
 
 /** Enough to find what a client can break, few enough that the file runs in seconds. */
 const RUNS = { numRuns: 200 }
@@ -22,6 +31,12 @@ type Request = {
   payload?: string
   headers?: Record<string, string>
 }
+
+/** The admin's reads: its stats, and each table's pages and CSV. */
+const ADMIN_READS = [
+  ADMIN_PATHS.stats,
+  ...ADMIN_TABLES.flatMap((table) => [adminTablePath(table), adminCsvPath(table)]),
+]
 
 const ROUTES: { method: Method; path: string }[] = [
   { method: 'GET', path: API_PATHS.health },
@@ -38,6 +53,9 @@ const ROUTES: { method: Method; path: string }[] = [
   { method: 'POST', path: SYNC_PATHS.pull },
   // GET /api/sync/events is left out: with a session it streams until the client goes away,
   // which inject cannot do; without one it is a 401 (server/sync/events.test.ts).
+  { method: 'POST', path: INBOX_PATHS.messages },
+  { method: 'POST', path: INBOX_PATHS.errors },
+  ...ADMIN_READS.map((path) => ({ method: 'GET' as const, path })),
 ]
 
 const FIELDS = [
@@ -53,6 +71,11 @@ const FIELDS = [
   'mutations',
   'cursor',
   'limit',
+  'name',
+  'subject',
+  'message',
+  'stack',
+  'route',
 ] as const
 
 /** Characters that have broken text handling before: NUL, controls, invisible ones, lone surrogates. */
@@ -252,6 +275,13 @@ describe('no request a client can send gets a 500', () => {
         mutations: [{ id: 1, name: 'settings.set', args: { key: 'theme', value: 'dark' } }],
       }),
       [SYNC_PATHS.pull]: () => ({ clientId: crypto.randomUUID(), cursor: 0, limit: 10 }),
+      [INBOX_PATHS.messages]: () => ({
+        name: 'Property Visitor',
+        email: 'visitor@example.com',
+        subject: 'A question',
+        message: 'Hello there.',
+      }),
+      [INBOX_PATHS.errors]: () => ({ message: 'TypeError', stack: 'at x', route: '/app' }),
     }
     const postRoutes = ROUTES.filter((route) => route.method === 'POST')
     await fc.assert(
@@ -410,6 +440,93 @@ const optionalBody = fc.option(
   ),
   { nil: undefined },
 )
+
+/** The admin's query parameters, and a few it does not take. */
+const QUERY_KEYS = ['limit', 'cursor', 'q', 'from', 'to', 'sort', 'limit[]'] as const
+
+/** Cursors as a client could forge them: our shape with any table, time and id, or any JSON. */
+const forgedCursor = fc
+  .oneof(
+    fc.tuple(
+      fc.oneof(fc.constantFrom<string>(...ADMIN_TABLES), text),
+      fc.oneof(
+        fc.date().map((date) => (Number.isNaN(date.getTime()) ? 'NaN' : date.toISOString())),
+        fc.date({ noInvalidDate: true }).map((date) => date.toISOString().replace(/Z$/, '000Z')),
+        text,
+      ),
+      fc.oneof(fc.uuid(), text),
+    ),
+    fc.jsonValue(),
+  )
+  .map((value) => Buffer.from(JSON.stringify(value) ?? '').toString('base64url'))
+
+/** Values for the query: numbers, dates at the calendar's edges, forged cursors, any text. */
+const queryValue = fc.oneof(
+  { weight: 3, arbitrary: text },
+  { weight: 2, arbitrary: fc.integer({ min: -1000, max: 1000 }).map(String) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      '0',
+      '1',
+      '100',
+      '101',
+      '1e2',
+      '0x10',
+      ' 5 ',
+      '2026-11-25',
+      '2026-02-29',
+      '2024-02-29',
+      '0000-01-01',
+      '0001-01-01',
+      '9999-12-31',
+      '2026-11-25T09:00:00Z',
+      '2026-11-25T09:00:00.123456789+14:00',
+      '9999-12-31T23:59:59-23:59',
+      '0001-01-01T00:00:00+23:59',
+      '%',
+      '_',
+      '\\',
+    ),
+  },
+  { weight: 2, arbitrary: fc.date({ noInvalidDate: true }).map((date) => date.toISOString()) },
+  { weight: 2, arbitrary: forgedCursor },
+)
+
+/** A value as it goes in a URL; one that cannot be encoded (a lone surrogate) goes as bad bytes. */
+function encodeQueryPart(value: string): string {
+  try {
+    return encodeURIComponent(value)
+  } catch {
+    return '%ED%A0%80'
+  }
+}
+
+describe('the admin’s pages and CSVs, as an admin', () => {
+  it('any query string gets a page, a CSV or a 400, never a 500', async () => {
+    const { app } = server()
+    const admin = await signedUpAdmin(app)
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...ADMIN_READS),
+        fc.array(fc.tuple(fc.constantFrom(...QUERY_KEYS), queryValue), { maxLength: 4 }),
+        async (path, pairs) => {
+          const query = pairs
+            .map(([key, value]) => `${encodeQueryPart(key)}=${encodeQueryPart(value)}`)
+            .join('&')
+          const options: Request = {
+            method: 'GET',
+            url: query ? `${path}?${query}` : path,
+            headers: { cookie: admin.cookie },
+          }
+          const response = await sendAndCheck(app, options)
+          expect([200, 400], describeRequest(options)).toContain(response.statusCode)
+        },
+      ),
+      RUNS,
+    )
+  })
+})
 
 describe('arbitrary paths under /api/ with arbitrary methods', () => {
   it('never get a 500, even when the path cannot be decoded', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll } from 'vitest'
 import type { ApiUser } from '@/domain/api'
-import { buildApp } from '../app'
+import { type AppOptions, buildApp } from '../app'
 import type { Config } from '../config'
 import type { Database } from '../db/database'
 import { loggerOptions } from '../http/logger'
@@ -51,6 +51,7 @@ export type TestServer = {
 export type TestServerOptions = {
   config?: Partial<Config>
   drawCouponCode?: () => string
+  inboxRateLimits?: AppOptions['inboxRateLimits']
 }
 
 /** A Letterhead server on a fresh database for the test file, closed after it. */
@@ -69,6 +70,7 @@ export function setupTestServer(options: TestServerOptions = {}): () => TestServ
       clock: clock.now,
       drawCouponCode: options.drawCouponCode,
       syncSignal: signal,
+      inboxRateLimits: options.inboxRateLimits,
     })
     await app.ready()
     server = { app, database: fresh.database, clock, signal }

@@ -1,6 +1,8 @@
 /** Money is integer cents everywhere; dollars appear only when formatted for a person. */
 export const COUPON_DISCOUNT_PERCENT = 20
 export const COMMISSION_PERCENT = 5
+/** Days after a sale during which a refund voids its commission; after them the commission is approved. */
+export const REFUND_WINDOW_DAYS = 30
 
 /** A whole `percent`% (0–100) of a non-negative integer amount of cents, rounded half-up to the cent. */
 export function percentOfCents(cents: number, percent: number): number {

@@ -1,0 +1,126 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { errorBodySchema } from '@/domain/api'
+import { AppError } from '@/domain/errors'
+import { formatCents } from '@/domain/money'
+import {
+  MONEY_PATHS,
+  payoutResponseSchema,
+  referralsResponseSchema,
+  refundResponseSchema,
+} from '@/domain/money-api'
+import { z } from '@/lib/zod'
+import { requireSession } from '../auth/require-session'
+import type { Db } from '../db/database'
+import type { ServerGateway } from './gateway'
+import { payoutLines, recordPayout } from './payouts'
+import { referralsOf } from './referrals'
+import { refundPurchase } from './refunds'
+
+export type MoneyOversightDeps = { db: Db; clock: () => Date; gateway: ServerGateway }
+
+const refusals = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+}
+
+/** A CSV cell: quoted, quotes doubled, and a leading = + - @ defused for spreadsheets. */
+const cell = (value: string | number) => {
+  const text = String(value)
+  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text
+  return `"${safe.replaceAll('"', '""')}"`
+}
+
+/**
+ * The employee's referrals (`GET /api/referrals`), and the admin's refunds and
+ * payouts (decision 023). Admins only for the last two: 401 without a
+ * session, 403 for everyone else.
+ */
+export function registerMoneyOversightRoutes(parent: FastifyInstance, deps: MoneyOversightDeps) {
+  const app = parent.withTypeProvider<ZodTypeProvider>()
+
+  async function signedInAs(role: string, request: FastifyRequest, reply: FastifyReply) {
+    const { user } = await requireSession(deps, request, reply)
+    if (user.role !== role) throw new AppError('FORBIDDEN')
+    return user
+  }
+
+  app.get(
+    MONEY_PATHS.referrals,
+    { schema: { tags: ['money'], response: { 200: referralsResponseSchema, ...refusals } } },
+    async (request, reply) => {
+      const employee = await signedInAs('employee', request, reply)
+      const referrals = await referralsOf(deps.db, employee.id, deps.clock())
+      return {
+        ...referrals,
+        commissions: referrals.commissions.map((line) => ({
+          ...line,
+          createdAt: line.createdAt.toISOString(),
+        })),
+      }
+    },
+  )
+
+  app.post(
+    MONEY_PATHS.refund,
+    {
+      schema: {
+        tags: ['admin'],
+        params: z.object({ id: z.uuid() }),
+        response: { 200: refundResponseSchema, 201: refundResponseSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const admin = await signedInAs('admin', request, reply)
+      const outcome = await refundPurchase(deps, request.params.id, admin.id)
+      const { refund } = outcome
+      return reply.status(outcome.replayed ? 200 : 201).send({
+        refund: {
+          id: refund.id,
+          subscriptionId: refund.subscriptionId,
+          amountCents: refund.amountCents,
+          lettersWithdrawn: refund.lettersWithdrawn,
+          createdAt: refund.createdAt.toISOString(),
+        },
+        commission: outcome.commission,
+      })
+    },
+  )
+
+  app.post(
+    MONEY_PATHS.payouts,
+    { schema: { tags: ['admin'], response: { 201: payoutResponseSchema, ...refusals } } },
+    async (request, reply) => {
+      const admin = await signedInAs('admin', request, reply)
+      return reply.status(201).send(await recordPayout(deps.db, admin.id, deps.clock()))
+    },
+  )
+
+  app.get(
+    MONEY_PATHS.payoutCsv,
+    { schema: { tags: ['admin'], params: z.object({ id: z.uuid() }) } },
+    async (request, reply) => {
+      await signedInAs('admin', request, reply)
+      const lines = await payoutLines(deps.db, request.params.id)
+      if (lines.length === 0) throw new AppError('NOT_FOUND')
+      const header = ['Employee', 'Email', 'Coupon Code', 'Commissions', 'Amount']
+      const rows = lines.map((line) =>
+        [
+          line.fullName,
+          line.email,
+          line.couponCode ?? '',
+          line.commissions,
+          formatCents(line.amountCents),
+        ]
+          .map(cell)
+          .join(','),
+      )
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="payout-${request.params.id}.csv"`)
+        .send([header.map(cell).join(','), ...rows].join('\r\n') + '\r\n')
+    },
+  )
+}

@@ -1,0 +1,69 @@
+import { eq, sql } from 'drizzle-orm'
+import type { Db } from '../db/database'
+import { commissionEvents, commissions } from '../db/money-schema'
+import { auditLog, users } from '../db/schema'
+import { appendEvent, approveDue, LATEST_STATE } from './commission-states'
+
+/** What one employee is paid in a payout. */
+export type PayoutLine = {
+  employeeId: string
+  fullName: string
+  email: string
+  couponCode: string | null
+  commissions: number
+  amountCents: number
+}
+
+export type Payout = { payoutId: string; totalCents: number; lines: PayoutLine[] }
+
+/**
+ * Marks every approved commission paid, as one payout: the commissions whose
+ * refund window has passed are approved first, then each approved one gets a
+ * `paid` event naming the payout. Answers what to pay whom.
+ */
+export function recordPayout(db: Db, adminId: string, now: Date): Promise<Payout> {
+  const payoutId = crypto.randomUUID()
+  return db.transaction(async (tx) => {
+    // One payout at a time: a second one waits, then finds nothing approved that this one paid.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('letterhead:payouts'))`)
+    await approveDue(tx, now)
+    const approved = await tx
+      .select({ id: commissions.id, cents: commissions.commissionCents })
+      .from(commissions)
+      .where(sql`${LATEST_STATE} = 'approved'`)
+    for (const commission of approved) {
+      await appendEvent(tx, {
+        commissionId: commission.id,
+        state: 'paid',
+        amountCents: commission.cents,
+        actorId: adminId,
+        details: { payoutId },
+        now,
+      })
+    }
+    await tx.insert(auditLog).values({ userId: adminId, action: 'payout', at: now })
+    const lines = await payoutLines(tx, payoutId)
+    return { payoutId, totalCents: lines.reduce((sum, line) => sum + line.amountCents, 0), lines }
+  })
+}
+
+/** A payout's lines, one an employee, from the `paid` events that name it. */
+export async function payoutLines(db: Db, payoutId: string): Promise<PayoutLine[]> {
+  return db
+    .select({
+      employeeId: users.id,
+      fullName: users.fullName,
+      email: users.email,
+      couponCode: users.couponCode,
+      commissions: sql<number>`count(*)::int`,
+      amountCents: sql<number>`sum(${commissionEvents.amountCents})::int`,
+    })
+    .from(commissionEvents)
+    .innerJoin(commissions, eq(commissions.id, commissionEvents.commissionId))
+    .innerJoin(users, eq(users.id, commissions.employeeId))
+    .where(
+      sql`${commissionEvents.state} = 'paid' and ${commissionEvents.details}->>'payoutId' = ${payoutId}`,
+    )
+    .groupBy(users.id, users.fullName, users.email, users.couponCode)
+    .orderBy(users.fullName, users.id)
+}

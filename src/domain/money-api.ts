@@ -1,0 +1,68 @@
+import { z } from '@/lib/zod'
+
+/**
+ * Money on the server beyond checkout (DESIGN.md §8): an employee's referrals,
+ * and the admin's refunds and payouts. Shared by the server, which validates
+ * and serializes with these schemas, and the app, which reads them.
+ */
+
+export const MONEY_PATHS = {
+  referrals: '/api/referrals',
+  refund: '/api/admin/subscriptions/:id/refund',
+  payouts: '/api/admin/payouts',
+  payoutCsv: '/api/admin/payouts/:id.csv',
+} as const
+
+export const refundPath = (subscriptionId: string) =>
+  `/api/admin/subscriptions/${encodeURIComponent(subscriptionId)}/refund`
+export const payoutCsvPath = (payoutId: string) =>
+  `/api/admin/payouts/${encodeURIComponent(payoutId)}.csv`
+
+const iso = z.iso.datetime({ offset: true })
+
+export const COMMISSION_STATES = ['pending', 'approved', 'paid', 'voided', 'adjusted'] as const
+
+/** One commission as its employee sees it: never the customer's name or e-mail. */
+export const commissionLineSchema = z.object({
+  id: z.uuid(),
+  createdAt: iso,
+  plan: z.string(),
+  saleCents: z.number().int(),
+  commissionCents: z.number().int(),
+  state: z.enum(COMMISSION_STATES),
+  earnedCents: z.number().int(),
+})
+
+export const referralsResponseSchema = z.object({
+  totalReferrals: z.number().int(),
+  totalEarningsCents: z.number().int(),
+  averageCents: z.number().int(),
+  commissions: z.array(commissionLineSchema),
+})
+export type ReferralsAnswer = z.infer<typeof referralsResponseSchema>
+
+export const refundResponseSchema = z.object({
+  refund: z.object({
+    id: z.uuid(),
+    subscriptionId: z.uuid(),
+    amountCents: z.number().int(),
+    lettersWithdrawn: z.number().int(),
+    createdAt: iso,
+  }),
+  commission: z.enum(['none', 'voided', 'adjusted']),
+})
+
+export const payoutResponseSchema = z.object({
+  payoutId: z.uuid(),
+  totalCents: z.number().int(),
+  lines: z.array(
+    z.object({
+      employeeId: z.uuid(),
+      fullName: z.string(),
+      email: z.string(),
+      couponCode: z.string().nullable(),
+      commissions: z.number().int(),
+      amountCents: z.number().int(),
+    }),
+  ),
+})
