@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { CHECKOUT_PATHS, couponPath } from '@/domain/checkout'
+import { SyncDevice } from '../test-support/sync-device'
 import { recordSecret } from '../test-support/test-log'
 import { countRows, get, setupTestServer, signedUp } from '../test-support/test-server'
 
@@ -243,5 +244,24 @@ describe('GET /api/coupons/{code}', () => {
     expect(last.statusCode).toBe(429)
     expect(last.headers['retry-after']).toBeDefined()
     expect(last.json().error.code).toBe('RATE_LIMITED')
+  })
+})
+
+describe('money rows through sync', () => {
+  it('refuses a pushed mutation that would create or change a purchase, credit or commission', async () => {
+    const { app, database } = server()
+    const { cookie } = await signedUp(app)
+    const device = new SyncDevice(app, cookie)
+    const subscription = { id: randomUUID(), plan: 'annual8', priceCents: 0, letters: 8 }
+    const tables = ['subscriptions', 'credit_ledger', 'commissions', 'commission_events']
+    const before = await Promise.all(tables.map((table) => countRows(database, table)))
+    const answer = await device.push(
+      device.raw('subscriptions.create', { subscription }),
+      device.raw('credits.grant', { letters: 100 }),
+      device.raw('commissions.create', { subscriptionId: subscription.id, amountCents: 1_000 }),
+      device.raw('commissions.update', { id: randomUUID(), state: 'paid' }),
+    )
+    expect(answer.refused.map(({ code }) => code)).toEqual(Array(4).fill('INVALID_INPUT'))
+    expect(await Promise.all(tables.map((table) => countRows(database, table)))).toEqual(before)
   })
 })
