@@ -5,6 +5,7 @@ import { ERROR_MESSAGES, type ErrorCode } from '@/domain/errors'
 import type { Db } from '../db/database'
 import { letters } from '../db/schema'
 import { answersOf, type MutationContext } from './letter-store'
+import { isRecord } from './mutations'
 import { firstProblem, refusalOf } from './refusal'
 
 const refusal = (id: number, code: ErrorCode, message: string = ERROR_MESSAGES[code]): Refusal => ({
@@ -17,9 +18,6 @@ type NewLetter = MutationArgs<'letters.create'>['letter']
 type Completion = MutationArgs<'letters.complete'>
 
 export type BatchOutcome = { changed: boolean; refused: Refusal[] }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** The letter id a create's args name, before they are checked. */
 const createdId = ({ args }: Mutation) =>

@@ -52,7 +52,8 @@ export function applyMutation(tx: Db, context: MutationContext, mutation: Mutati
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
+/** Whether a value sent as args is a plain object, before any schema has checked it. */
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** The letter a mutation names, read from its args even when they were refused. */
