@@ -131,6 +131,9 @@ describe('keyset pages', () => {
     )
     expect(await walk('letters', { limit: 9 })).toEqual(expected)
     expect(expected).not.toContain(written[0])
+    // Each customer's letters are counted, tombstones left out.
+    const { rows } = await page('users', 'q=Letter%20Owner')
+    expect(rows).toEqual([expect.objectContaining({ id: owner, letterCount: 48 })])
   })
 
   it('refuses a limit outside 1–100 and a cursor it did not give, with 400', async () => {

@@ -33,9 +33,11 @@ export async function readUsers(db: Db, query: TableQuery): Promise<Keyed<AdminU
   const rows = await db
     .select({
       ...who,
+      // Drizzle names columns without their table in a select from one table, so `${users.id}`
+      // would read as the letter's own id inside this subquery: the outer column is named in full.
       letterCount: sql<number>`(
         select count(*)::int from ${letters}
-        where ${letters.ownerId} = ${users.id} and ${letters.deletedAt} is null
+        where ${letters.ownerId} = "users"."id" and ${letters.deletedAt} is null
       )`.mapWith(Number),
     })
     .from(users)
