@@ -39,6 +39,11 @@ const SERVER_MAY_NOT_IMPORT = [
   { group: ['**/src/*'], message: "Import the app's domain rules as @/domain/…." },
 ]
 
+/** The Stripe SDK works with the secret key: it stays on the server, out of the browser bundle. */
+const SERVER_ONLY_PACKAGES = [
+  { name: 'stripe', message: 'The Stripe SDK is for the server only (decision 026).' },
+]
+
 const NO_SERVER_IN_SRC = {
   group: ['**/server/*', '**/server'],
   message: 'src/ never imports server/.',
@@ -53,7 +58,7 @@ const featureBoundaries = FEATURES.map((feature) => ({
     'no-restricted-imports': [
       'error',
       {
-        paths: [ONLY_DATA_USES_DEXIE, ZOD_FROM_LIB],
+        paths: [ONLY_DATA_USES_DEXIE, ZOD_FROM_LIB, ...SERVER_ONLY_PACKAGES],
         patterns: [
           NO_SERVER_IN_SRC,
           ...FEATURES.filter((other) => other !== feature).map((other) => ({
@@ -120,7 +125,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [ONLY_DATA_USES_DEXIE, ZOD_FROM_LIB],
+          paths: [ONLY_DATA_USES_DEXIE, ZOD_FROM_LIB, ...SERVER_ONLY_PACKAGES],
           patterns: [
             { group: ['**/server/*', '**/server'], message: 'src/ never imports server/.' },
           ],
@@ -135,7 +140,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [ZOD_FROM_LIB],
+          paths: [ZOD_FROM_LIB, ...SERVER_ONLY_PACKAGES],
           patterns: [
             { group: ['**/server/*', '**/server'], message: 'src/ never imports server/.' },
           ],

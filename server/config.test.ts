@@ -32,15 +32,21 @@ const BAD_VALUES: Record<string, string[]> = {
     'data:text/html,hi',
     'file:///etc/passwd',
   ],
+  PAYMENT_GATEWAY: ['Stripe', 'paypal', 'none', '   '],
+  STRIPE_API_BASE: ['127.0.0.1:12111', 'ftp://127.0.0.1:12111', 'stripe'],
+  STRIPE_SECRET_KEY: ['   ', 'pk_test_51Hpublishable', 'sk_', 'whsec_abcdef'],
+  STRIPE_WEBHOOK_SECRET: ['   ', 'sk_test_51Hsecretkey', 'whsec_'],
 }
 
-const SECRET_VALUES: Record<'ADMIN_SECRET' | 'DATABASE_URL', string[]> = {
+const SECRET_VALUES: Record<string, string[]> = {
   ADMIN_SECRET: ['   ', '\t\n'],
   DATABASE_URL: [
     'mysql://letterhead:s3cret-passw0rd@db.internal/letters',
     'https://letterhead:s3cret-passw0rd@db.internal/letters',
     'letterhead:s3cret-passw0rd@db.internal',
   ],
+  STRIPE_SECRET_KEY: ['pk_live_51Hs3cretpublishable', 'live_51Hs3cretkeyvalue', 'sk_ s3cretkey'],
+  STRIPE_WEBHOOK_SECRET: ['wh_s3cretsigningvalue', 's3cret hmac k3y'],
 }
 
 describe('readConfig', () => {
@@ -58,6 +64,7 @@ describe('readConfig', () => {
       authRateLimit: 60,
       trustProxy: false,
       publicOrigin: undefined,
+      payments: { gateway: 'test' },
     })
   })
 
@@ -92,6 +99,7 @@ describe('readConfig', () => {
       authRateLimit: 30,
       trustProxy: true,
       publicOrigin: 'https://letters.example.com',
+      payments: { gateway: 'test' },
     })
     expect(readConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false)
     expect(readConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false)
@@ -153,5 +161,54 @@ describe('readConfig', () => {
     }
     expect(readConfig({ AUTH_RATE_LIMIT: '30' }).authRateLimit).toBe(30)
     expect(readConfig({ AUTH_RATE_LIMIT: '600' }).authRateLimit).toBe(600)
+  })
+
+  describe('the payment gateway', () => {
+    const STRIPE = {
+      PAYMENT_GATEWAY: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_51Hconfigtestkey',
+      STRIPE_WEBHOOK_SECRET: 'whsec_configtestsecret',
+    }
+
+    it('is the test gateway unless told otherwise, whatever Stripe settings are present', () => {
+      expect(readConfig({}).payments).toEqual({ gateway: 'test' })
+      expect(readConfig({ ...STRIPE, PAYMENT_GATEWAY: 'test' }).payments).toEqual({
+        gateway: 'test',
+      })
+    })
+
+    it('is Stripe with its key, its webhook secret and, for a local stand-in, another API address', () => {
+      expect(readConfig(STRIPE).payments).toEqual({
+        gateway: 'stripe',
+        secretKey: 'sk_test_51Hconfigtestkey',
+        webhookSecret: 'whsec_configtestsecret',
+        apiBase: undefined,
+      })
+      const local = readConfig({ ...STRIPE, STRIPE_API_BASE: 'http://127.0.0.1:12111' })
+      expect(local.payments).toMatchObject({ apiBase: 'http://127.0.0.1:12111' })
+      expect(
+        readConfig({ ...STRIPE, STRIPE_SECRET_KEY: 'rk_live_restricted' }).payments,
+      ).toMatchObject({ secretKey: 'rk_live_restricted' })
+    })
+
+    it.each(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const)(
+      'refuses to start Stripe without %s, naming it',
+      (name) => {
+        for (const missing of [undefined, '']) {
+          const { message } = refusal({ ...STRIPE, [name]: missing })
+          expect(message).toBe(
+            `Invalid ${name}: ${name} must be set when PAYMENT_GATEWAY is stripe`,
+          )
+        }
+      },
+    )
+
+    it('names neither secret when something else is wrong', () => {
+      const { message } = refusal({ ...STRIPE, PAYMENT_GATEWAY: 'paypal' })
+      expect(message).toBe(
+        'Invalid PAYMENT_GATEWAY: PAYMENT_GATEWAY must be test or stripe (got "paypal")',
+      )
+      expect(message).not.toContain('configtest')
+    })
   })
 })

@@ -5,6 +5,7 @@ import { z } from '@/lib/zod'
 export const DEVELOPMENT_ADMIN_SECRET = 'letterhead-dev-admin'
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+const PAYMENT_GATEWAYS = ['test', 'stripe'] as const
 
 const port = (name: string) =>
   z.coerce
@@ -53,9 +54,55 @@ const configSchema = z.object({
     })
     .transform((value) => new URL(value).origin)
     .optional(),
+  PAYMENT_GATEWAY: z
+    .enum(PAYMENT_GATEWAYS, { message: 'PAYMENT_GATEWAY must be test or stripe' })
+    .default('test'),
+  STRIPE_SECRET_KEY: text('STRIPE_SECRET_KEY')
+    .pipe(
+      z
+        .string()
+        .regex(
+          /^(sk|rk)_\S+$/,
+          'STRIPE_SECRET_KEY must be a secret key from Stripe (sk_… or rk_…)',
+        ),
+    )
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: text('STRIPE_WEBHOOK_SECRET')
+    .pipe(
+      z
+        .string()
+        .regex(
+          /^whsec_\S+$/,
+          "STRIPE_WEBHOOK_SECRET must be the webhook's signing secret (whsec_…)",
+        ),
+    )
+    .optional(),
+  // A local stand-in for Stripe's API (stripe-mock, a test's fake); Stripe itself when unset.
+  STRIPE_API_BASE: z
+    .url({
+      protocol: /^https?$/,
+      message: 'STRIPE_API_BASE must be an http(s) address such as http://127.0.0.1:12111',
+    })
+    .optional(),
 })
 
-const SECRET_NAMES = new Set(['ADMIN_SECRET', 'DATABASE_URL'])
+const SECRET_NAMES = new Set([
+  'ADMIN_SECRET',
+  'DATABASE_URL',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+])
+
+/** Who takes the money (DESIGN.md §8): the test gateway's test cards, or Stripe Checkout. */
+export type PaymentSettings =
+  | { gateway: 'test' }
+  | {
+      gateway: 'stripe'
+      secretKey: string
+      webhookSecret: string
+      /** Where the SDK sends its requests; Stripe's own API when undefined. */
+      apiBase: string | undefined
+    }
 
 export type Config = {
   port: number
@@ -70,6 +117,8 @@ export type Config = {
   trustProxy: boolean
   /** The origin browsers see; when unset, each request's own Host is taken as the origin. */
   publicOrigin: string | undefined
+  /** Who takes the money; the test gateway when absent. */
+  payments?: PaymentSettings
 }
 
 export class ConfigError extends Error {
@@ -103,5 +152,23 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     authRateLimit: value.AUTH_RATE_LIMIT,
     trustProxy: value.TRUST_PROXY === 'true' || value.TRUST_PROXY === '1',
     publicOrigin: value.PUBLIC_ORIGIN,
+    payments: paymentSettings(value),
   }
+}
+
+function paymentSettings(value: z.output<typeof configSchema>): PaymentSettings {
+  if (value.PAYMENT_GATEWAY === 'test') return { gateway: 'test' }
+  return {
+    gateway: 'stripe',
+    secretKey: neededByStripe('STRIPE_SECRET_KEY', value.STRIPE_SECRET_KEY),
+    webhookSecret: neededByStripe('STRIPE_WEBHOOK_SECRET', value.STRIPE_WEBHOOK_SECRET),
+    apiBase: value.STRIPE_API_BASE,
+  }
+}
+
+function neededByStripe(name: string, given: string | undefined): string {
+  if (given === undefined) {
+    throw new ConfigError(`Invalid ${name}: ${name} must be set when PAYMENT_GATEWAY is stripe`)
+  }
+  return given
 }

@@ -1,14 +1,11 @@
-import { createHash } from 'node:crypto'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { CheckoutRequest } from '@/domain/checkout'
 import { AppError } from '@/domain/errors'
-import { priceWithCoupon } from '@/domain/money'
-import { requirePlan } from '@/domain/plans'
 import { checkCardDetails, lastFour } from '@/domain/payment/card'
 import type { PaymentGateway } from '@/domain/payment/payment-gateway'
 import type { Db } from '../db/database'
 import { idempotencyKeys, subscriptions } from '../db/money-schema'
-import { findCouponOwner } from './coupons'
+import { hashOf, priceOrder } from './order'
 import { recordPurchase, type SubscriptionRow } from './purchase'
 
 /** A claimed key whose checkout has not finished after this long is taken over by a retry. */
@@ -37,11 +34,7 @@ export async function checkout(deps: CheckoutDeps, order: Checkout): Promise<Che
   const { db, gateway, clock } = deps
   const { request } = order
   if (order.role !== 'user') throw new AppError('FORBIDDEN')
-  const plan = requirePlan(request.plan)
-  const typedCoupon = request.couponCode?.trim()
-  if (typedCoupon === '') throw new AppError('COUPON_REQUIRED')
-  const coupon = typedCoupon === undefined ? null : await findCouponOwner(db, typedCoupon)
-  if (typedCoupon !== undefined && !coupon) throw new AppError('INVALID_COUPON')
+  const { plan, coupon, price } = await priceOrder(db, request)
   const now = clock()
   const problem = checkCardDetails(request.card, now)
   if (problem) throw new AppError(problem)
@@ -49,7 +42,6 @@ export async function checkout(deps: CheckoutDeps, order: Checkout): Promise<Che
   const requestHash = hashOf([plan.id, coupon?.code ?? '', lastFour(request.card.cardNumber)])
   const earlier = await claimKey(db, order.userId, order.key, requestHash, now)
   if (earlier) return { subscription: earlier, replayed: true }
-  const price = priceWithCoupon(plan.priceCents, coupon !== null)
   try {
     const charge = await gateway.charge({
       amountCents: price.priceCents,
@@ -74,8 +66,6 @@ export async function checkout(deps: CheckoutDeps, order: Checkout): Promise<Che
     throw error
   }
 }
-
-const hashOf = (parts: string[]) => createHash('sha256').update(parts.join('\n')).digest('hex')
 
 /**
  * Claims the key for this checkout, or answers the purchase already made

@@ -10,6 +10,8 @@ export const CHECKOUT_PATHS = {
   checkout: '/api/checkout',
   /** `{code}` is the code as typed; the server trims, upper-cases and folds look-alikes. */
   coupon: '/api/coupons/:code',
+  /** Where Stripe delivers its signed events when the server's gateway is Stripe (decision 026). */
+  stripeWebhook: '/api/stripe/webhook',
 } as const
 
 export const couponPath = (code: string) => `/api/coupons/${encodeURIComponent(code)}`
@@ -37,6 +39,16 @@ export const checkoutRequestSchema = z.strictObject({
 })
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>
 
+/**
+ * A checkout when the server's gateway is Stripe (decision 026): Stripe's own
+ * page takes the card, so none is needed. One the app sends anyway is accepted
+ * and ignored, never checked, kept or passed on.
+ */
+export const hostedCheckoutRequestSchema = checkoutRequestSchema.extend({
+  card: cardDetailsSchema.optional(),
+})
+export type HostedCheckoutRequest = z.infer<typeof hostedCheckoutRequestSchema>
+
 const iso = z.iso.datetime({ offset: true })
 
 /** A purchase as its owner sees it: no card number, no employee's identity. */
@@ -57,6 +69,13 @@ export const apiSubscriptionSchema = z.object({
 export type ApiSubscription = z.infer<typeof apiSubscriptionSchema>
 
 export const checkoutResponseSchema = z.object({ subscription: apiSubscriptionSchema })
+
+/** Stripe's page where the customer pays; the purchase is written when Stripe reports it paid. */
+export const checkoutRedirectSchema = z.object({ checkoutUrl: z.url({ protocol: /^https?$/ }) })
+
+/** What `POST /api/checkout` answers under either gateway. */
+export const checkoutAnswerSchema = z.union([checkoutResponseSchema, checkoutRedirectSchema])
+export type CheckoutAnswer = z.infer<typeof checkoutAnswerSchema>
 
 /** A coupon that exists: the code as it is stored (look-alikes resolved) and what it takes off. */
 export const couponResponseSchema = z.object({
