@@ -1,7 +1,14 @@
 import { Dexie } from 'dexie'
 import { describe, expect, it } from 'vitest'
 import { expectTalliesMatchRows } from '../../tests/support/stored-tallies'
-import { SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_VERSION, openDatabase } from './database'
+import {
+  SCHEMA_V1,
+  SCHEMA_V2,
+  SCHEMA_V3,
+  SCHEMA_V4,
+  SCHEMA_VERSION,
+  openDatabase,
+} from './database'
 
 type Rows = Record<string, unknown[]>
 
@@ -193,6 +200,42 @@ describe('schema migrations', () => {
     await expectTalliesMatchRows(db)
     expect(await db.outbox.count()).toBe(0)
     expect(await db.syncState.count()).toBe(0)
+    db.close()
+  })
+
+  it('opens a version 4 database, finds every row and pending mutation intact, and queues nothing for the inbox', async () => {
+    const name = `migration-v4-${Date.now()}`
+    const [user] = FIXTURES.users
+    const [single] = FIXTURES.subscriptions
+    const rows: Rows = {
+      ...FIXTURES,
+      users: [{ ...user, letterCount: 1 }, FIXTURES.users[1]],
+      subscriptions: [{ ...single, idempotencyKey: 's1', lettersUsed: 1 }],
+      letters: FIXTURES.letters.map((letter) => ({ ...letter, subscriptionId: 's1' })),
+      syncState: [{ userId: 'u1', clientId: 'c1', cursor: 7, nextMutationId: 2, downloaded: true }],
+      outbox: [
+        {
+          clientId: 'c1',
+          id: 1,
+          userId: 'u1',
+          name: 'settings.set',
+          args: { key: 'theme', value: 'dark' },
+          keys: ['settings:theme'],
+          createdAt: T,
+        },
+      ],
+    }
+    await writeWithSchema(name, 4, SCHEMA_V4, rows)
+    const db = await openAndFindIntact(name, rows)
+    await expectTalliesMatchRows(db)
+    expect(await db.inboxQueue.count()).toBe(0)
+    // The new table takes entries, numbered in order.
+    await db.inboxQueue.add({
+      kind: 'error',
+      request: { id: 'x2', message: 'boom', stack: '', route: '/' },
+      queuedAt: T,
+    })
+    expect((await db.inboxQueue.toArray()).map((entry) => entry.seq)).toEqual([1])
     db.close()
   })
 })

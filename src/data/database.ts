@@ -13,6 +13,7 @@ import type {
   Subscription,
   User,
 } from '@/domain/types'
+import type { InboxEntry } from './inbox-types'
 import type { OutboxEntry, SyncState } from './sync-types'
 
 export type Setting = {
@@ -76,7 +77,17 @@ export const SCHEMA_V4 = {
   syncState: 'userId',
 } as const
 
-export const SCHEMA_VERSION = 4
+/**
+ * Version 5: server mode's `inboxQueue`, the contact messages and error
+ * reports the server has not acknowledged yet, oldest first
+ * (docs/decisions/028-inbox-queue.md). Device-only mode leaves it empty.
+ */
+export const SCHEMA_V5 = {
+  ...SCHEMA_V4,
+  inboxQueue: '++seq',
+} as const
+
+export const SCHEMA_VERSION = 5
 
 export type LetterheadDatabase = Dexie & {
   users: EntityTable<User, 'id'>
@@ -92,6 +103,7 @@ export type LetterheadDatabase = Dexie & {
   letterVersions: EntityTable<LetterVersion, 'id'>
   outbox: Table<OutboxEntry, [string, number]>
   syncState: EntityTable<SyncState, 'userId'>
+  inboxQueue: EntityTable<InboxEntry, 'seq'>
 }
 
 export type DatabaseEvents = {
@@ -143,6 +155,7 @@ export function openDatabase(
     })
   db.version(3).stores(SCHEMA_V3).upgrade(storeLetterTallies)
   db.version(4).stores(SCHEMA_V4)
+  db.version(5).stores(SCHEMA_V5)
   db.on('versionchange', () => {
     db.close()
     events.onVersionChange?.()
