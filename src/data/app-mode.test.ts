@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { type AppMode, MODE_KEY, resolveAppMode } from './app-mode'
+import { type AppMode, MODE_KEY, queuesForServer, resolveAppMode } from './app-mode'
 import { memoryStore } from './test-support'
 
 /** A probe the test answers when it likes. */
@@ -66,5 +66,23 @@ describe('which mode this load runs in', () => {
     expect(await resolveAppMode({ store: refusing, probe: () => Promise.resolve('server') })).toBe(
       'server',
     )
+  })
+})
+
+describe('whether messages and error reports are queued for the server', () => {
+  const modeIs = (mode: AppMode) => () => Promise.resolve(mode)
+
+  it('queues in server mode and not in a device-only mode the server said', async () => {
+    const store = memoryStore()
+    store.setItem(MODE_KEY, 'server')
+    expect(await queuesForServer(modeIs('server'), store)).toBe(true)
+    store.setItem(MODE_KEY, 'device-only')
+    expect(await queuesForServer(modeIs('device-only'), store)).toBe(false)
+  })
+
+  it("queues while device-only is only a first visit's guess, remembered nowhere", async () => {
+    const store = memoryStore()
+    const guessed = resolveAppMode({ store, probe: () => Promise.resolve(null) })
+    expect(await queuesForServer(() => guessed, store)).toBe(true)
   })
 })

@@ -53,6 +53,21 @@ export function resolveAppMode({
   return Promise.race([checked, late]).then((mode) => mode ?? 'device-only')
 }
 
+/**
+ * Whether what is sent for the admin (a contact message, an error report) is
+ * queued for the server: in server mode, and also while this load's mode is
+ * only a first visit's guess (nothing remembered: the server could not be
+ * asked), so a visitor's message written offline is not kept from a server
+ * that is there. The server's answer to the send settles it: a static host
+ * refuses it (docs/decisions/028-inbox-queue.md).
+ */
+export async function queuesForServer(
+  mode: () => Promise<AppMode>,
+  store: KeyValueStore | null = browserStore(),
+): Promise<boolean> {
+  return (await mode()) === 'server' || remembered(store) === null
+}
+
 let current: Promise<AppMode> | undefined
 
 /** This load's mode, worked out once, on first need: the landing page for visitors never asks. */

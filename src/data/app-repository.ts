@@ -1,8 +1,9 @@
-import { appMode, type AppMode } from './app-mode'
+import { appMode, type AppMode, queuesForServer } from './app-mode'
 import { browserStore } from './browser-storage'
 import { type DatabaseEvents, openDatabase } from './database'
 import { type RepositoryContext, signedInUser } from './dexie/context'
 import { createDataParts } from './dexie/data-parts'
+import { createInboxParts } from './inbox-parts'
 import { lazyAccounts } from './lazy-accounts'
 import type { AccountParts, Repository } from './repository'
 
@@ -45,6 +46,12 @@ export function createAppRepository({
   }
   return {
     ...createDataParts(context),
+    // Contact messages and error reports also go to the server in server mode, queued offline.
+    ...createInboxParts(context, {
+      queuesForServer: () => queuesForServer(mode),
+      sender: async () =>
+        (await import('./remote/inbox-delivery')).createInboxDelivery({ db: context.db }),
+    }),
     ...lazyAccounts(() => signedInUser(context.db), loadAccounts),
   }
 }

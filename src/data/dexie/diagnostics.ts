@@ -1,16 +1,24 @@
 import { newId } from '@/domain/ids'
+import { ERROR_REPORT_LIMITS } from '@/domain/inbox-api'
 import type { ErrorReport } from '@/domain/types'
 import type { LetterheadDatabase } from '../database'
-import type { DiagnosticsRepository, SettingsRepository } from '../repository'
+import type { DiagnosticsRepository, NewErrorReport, SettingsRepository } from '../repository'
 import type { SyncState } from '../sync-types'
 import type { RepositoryContext } from './context'
 import { SESSION_KEY, stamp } from './context'
 import { readSyncState, recordMutation, rowKey, syncTables } from './outbox'
 import { syncedSetting } from '../sync/synced-settings'
 
-const MESSAGE_MAX = 2_000
-const STACK_MAX = 20_000
-const ROUTE_MAX = 2_000
+/** The row an error is recorded as, cut to the lengths the server keeps. */
+export function errorRow(report: NewErrorReport, clock: () => Date): ErrorReport {
+  return {
+    id: newId(),
+    message: String(report.message).slice(0, ERROR_REPORT_LIMITS.message),
+    stack: String(report.stack).slice(0, ERROR_REPORT_LIMITS.stack),
+    route: String(report.route).slice(0, ERROR_REPORT_LIMITS.route),
+    ...stamp(clock),
+  }
+}
 
 export function createDiagnosticsRepository({
   db,
@@ -18,13 +26,7 @@ export function createDiagnosticsRepository({
 }: RepositoryContext): DiagnosticsRepository {
   return {
     async recordError(report) {
-      const row: ErrorReport = {
-        id: newId(),
-        message: String(report.message).slice(0, MESSAGE_MAX),
-        stack: String(report.stack).slice(0, STACK_MAX),
-        route: String(report.route).slice(0, ROUTE_MAX),
-        ...stamp(clock),
-      }
+      const row = errorRow(report, clock)
       await db.errors.add(row)
       return row
     },

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { z } from '@/lib/zod'
-import { createApiClient } from './api-client'
+import { createApiClient, retryAfterMs } from './api-client'
 
 const okSchema = z.object({ ok: z.boolean() })
 
@@ -60,6 +60,23 @@ describe('the API client', () => {
       message: 'Try again in 2 minutes.',
       status: 429,
     })
+  })
+
+  it('says how long the server asked to be left alone (Retry-After)', async () => {
+    const { client } = clientAnswering(() =>
+      Promise.resolve(
+        new Response('{"error":{"code":"RATE_LIMITED","message":"Wait."}}', {
+          status: 429,
+          headers: { 'content-type': 'application/json', 'retry-after': '7' },
+        }),
+      ),
+    )
+    await expect(client.send('/api/x')).rejects.toMatchObject({ status: 429, retryAfterMs: 7_000 })
+    const now = Date.parse('2026-11-22T12:00:00Z')
+    expect(retryAfterMs('Sun, 22 Nov 2026 12:01:30 GMT', now)).toBe(90_000)
+    expect(retryAfterMs('Sun, 22 Nov 2026 11:00:00 GMT', now)).toBe(0)
+    expect(retryAfterMs(null)).toBeUndefined()
+    expect(retryAfterMs('soon')).toBeUndefined()
   })
 
   it("keeps the server's words for a code the app does not know", async () => {

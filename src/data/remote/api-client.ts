@@ -5,12 +5,24 @@ import { AppError, type ErrorCode, isErrorCode } from '@/domain/errors'
 /** A refusal or failure the server answered with, and its HTTP status. */
 export class ApiError extends AppError {
   readonly status: number
+  /** How long the server asked to be left alone (`Retry-After`), when it said. */
+  readonly retryAfterMs: number | undefined
 
-  constructor(status: number, code: ErrorCode, message?: string) {
+  constructor(status: number, code: ErrorCode, message?: string, retryAfterMs?: number) {
     super(code, message)
     this.name = 'ApiError'
     this.status = status
+    this.retryAfterMs = retryAfterMs
   }
+}
+
+/** `Retry-After` in milliseconds: delay-seconds or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (header === null || header.trim() === '') return undefined
+  const seconds = Number(header)
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000)
+  const at = Date.parse(header)
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now)
 }
 
 export type ApiClientOptions = {
@@ -42,12 +54,14 @@ const DEFAULT_TIMEOUT_MS = 15_000
 /** The server's answer to a request that failed, as the error the app shows. */
 async function refusal(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => null)
+  const wait = retryAfterMs(response.headers.get('retry-after'))
   const parsed = errorBodySchema.safeParse(body)
-  if (!parsed.success) return new ApiError(response.status, 'SERVER_ERROR')
+  if (!parsed.success) return new ApiError(response.status, 'SERVER_ERROR', undefined, wait)
   const { code, message } = parsed.data.error
   // A code the app does not know still carries the server's words for the person.
-  if (!isErrorCode(code)) return new ApiError(response.status, 'SERVER_ERROR', message || undefined)
-  return new ApiError(response.status, code, message || undefined)
+  if (!isErrorCode(code))
+    return new ApiError(response.status, 'SERVER_ERROR', message || undefined, wait)
+  return new ApiError(response.status, code, message || undefined, wait)
 }
 
 /**
