@@ -19,7 +19,13 @@ export default defineConfig({
   },
   test: {
     // tests/sync: the device's synced repository against the real server, in one process.
-    include: ['server/**/*.test.ts', 'tests/sync/**/*.test.ts', 'tests/money/**/*.test.ts'],
+    // tests/admin: the admin's dashboard in server mode, read from the real server.
+    include: [
+      'server/**/*.test.ts',
+      'tests/sync/**/*.test.ts',
+      'tests/money/**/*.test.ts',
+      'tests/admin/**/*.test.{ts,tsx}',
+    ],
     // Starts this run's server log afresh; npm run test:server-log checks it afterwards.
     globalSetup: ['./server/test-support/global-setup.ts'],
     environment: 'node',

@@ -1,3 +1,4 @@
+import type { AdminPageQuery, AdminStats } from '@/domain/admin-api'
 import type { ContactMessage, ErrorReport, LetterStatus } from '@/domain/types'
 
 export const ADMIN_TABS = [
@@ -101,8 +102,21 @@ export type AdminSubscriptionRow = {
   createdAt: string
 }
 
-export type AdminMessageRow = ContactMessage
-export type AdminErrorRow = ErrorReport
+export type AdminMessageRow = Pick<
+  ContactMessage,
+  'id' | 'name' | 'email' | 'subject' | 'message' | 'createdAt'
+>
+export type AdminErrorRow = Pick<ErrorReport, 'id' | 'message' | 'stack' | 'route' | 'createdAt'>
+
+/** Each tab's row, the same in both modes, so both show the same columns. */
+export type AdminRows = {
+  users: AdminUserRow
+  employees: AdminEmployeeRow
+  letters: AdminLetterRow
+  subscriptions: AdminSubscriptionRow
+  messages: AdminMessageRow
+  errors: AdminErrorRow
+}
 
 export type SeedDemoOptions = {
   users: number
@@ -131,4 +145,21 @@ export type AdminRepository = {
   errors: PageQuery<AdminErrorRow>
   /** Fills the database with demo accounts and letters; development builds only offer it. */
   seedDemo(options: SeedDemoOptions): Promise<SeedDemoResult>
+}
+
+/** Where this load's admin dashboard reads: the Letterhead server (server mode) or this device. */
+export type AdminSource = 'server' | 'device'
+
+/** A keyset page, newest first; `cursor` asks for the next one and is null after the last. */
+export type AdminKeysetPage<Row> = { rows: Row[]; cursor: string | null }
+
+/**
+ * The admin's view read from SQL on the Letterhead server, on demand and
+ * never synced (DESIGN.md §8, decision 027). Device-only mode has no server:
+ * `source()` says `device` there, and the dashboard reads `admin` instead.
+ */
+export type ServerAdminRepository = {
+  source(): Promise<AdminSource>
+  stats(): Promise<AdminStats>
+  page<T extends AdminTab>(tab: T, query: AdminPageQuery): Promise<AdminKeysetPage<AdminRows[T]>>
 }

@@ -16,6 +16,7 @@ const PARTS: Record<Part, true> = {
   backup: true,
   settings: true,
   admin: true,
+  serverAdmin: true,
   payments: true,
 }
 

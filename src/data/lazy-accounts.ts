@@ -23,6 +23,7 @@ export function lazyAccounts(
   const auth = async () => (await parts()).auth
   const account = async () => (await parts()).account
   const payments = async () => (await parts()).payments
+  const serverAdmin = async () => (await parts()).serverAdmin
 
   return {
     auth: {
@@ -42,6 +43,11 @@ export function lazyAccounts(
     payments: {
       findCoupon: async (typed) => (await payments()).findCoupon(typed),
       pay: async (order) => (await payments()).pay(order),
+    },
+    serverAdmin: {
+      source: async () => (await serverAdmin()).source(),
+      stats: async () => (await serverAdmin()).stats(),
+      page: async (tab, query) => (await serverAdmin()).page(tab, query),
     },
   }
 }

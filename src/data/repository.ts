@@ -1,3 +1,4 @@
+import type { CommissionState } from '@/domain/commissions'
 import type { SessionSummary } from '@/domain/api'
 import type {
   AdminSignUpInput,
@@ -19,7 +20,7 @@ import type {
   Subscription,
   User,
 } from '@/domain/types'
-import type { AdminRepository } from './admin-repository'
+import type { AdminRepository, ServerAdminRepository } from './admin-repository'
 import type { DeviceOnlyData } from './sync/device-data'
 import type { RefusedChange } from './sync/push-outbox'
 import type { SyncStatus } from './sync/sync-status'
@@ -43,6 +44,8 @@ export type Repository = {
   backup: BackupRepository
   settings: SettingsRepository
   admin: AdminRepository
+  /** The admin's view on the Letterhead server, in server mode; `admin` reads the device's. */
+  serverAdmin: ServerAdminRepository
   sync: SyncRepository
   payments: PaymentsRepository
   /** Re-runs `query` whenever the data it read changes, in this tab or another. */
@@ -51,9 +54,12 @@ export type Repository = {
 
 /**
  * The parts that differ between the modes: who is signed in, and how, whether
- * it syncs, and who takes the money.
+ * it syncs, who takes the money, and where the admin's view is read.
  */
-export type AccountParts = Pick<Repository, 'auth' | 'account' | 'sync' | 'payments'>
+export type AccountParts = Pick<
+  Repository,
+  'auth' | 'account' | 'sync' | 'payments' | 'serverAdmin'
+>
 
 export type Subscribable<T> = {
   subscribe(observer: { next: (value: T) => void; error?: (error: unknown) => void }): {
@@ -203,7 +209,12 @@ export type ReferralsRepository = {
   myCommissions(): Promise<CommissionLine[]>
 }
 
-export type CommissionLine = Commission & { plan: string; saleCents: number }
+/** A commission as the portal shows it: the sale it came from and its state as of now. */
+export type CommissionLine = Commission & {
+  plan: string
+  saleCents: number
+  state: CommissionState
+}
 
 export type MessagesRepository = {
   /** Stores a message sent from the landing page's contact form; anyone may send one. */

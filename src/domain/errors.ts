@@ -29,6 +29,8 @@ export const ERROR_MESSAGES = {
   INVALID_INPUT: 'Please check the highlighted fields.',
   TOO_MANY_ATTEMPTS: 'Too many failed sign-in attempts.',
   NO_LETTERS_LEFT: 'You have no letters left. Choose a plan to continue.',
+  LETTERS_OWED:
+    'Your devices used the same last letter while offline, so you owe a letter. Your next plan pays it first.',
   STORAGE_FULL:
     'This device is out of storage space, so nothing was saved. Free some space or export a backup and remove old letters, then try again.',
   CARD_NUMBER_INVALID: 'Card number is not valid. Check the digits and try again.',
@@ -51,6 +53,10 @@ export const ERROR_MESSAGES = {
     'You are offline. Signing in and creating an account need a connection to the Letterhead server; try again when you are back online.',
   ACCOUNT_NEEDS_CONNECTION:
     'You are offline. Your sessions and your password are kept on the Letterhead server; try again when you are back online.',
+  ADMIN_NEEDS_CONNECTION:
+    'You are offline. The admin dashboard is read from the Letterhead server; try again when you are back online.',
+  ADMIN_ONLY:
+    'The Letterhead server shows this dashboard to admins only, and this account is not an admin there. Sign in with an admin account.',
   SERVER_UNREACHABLE:
     'The Letterhead server did not answer. Check your connection and try again in a moment.',
   SERVER_ERROR: 'Something went wrong on the Letterhead server. Please try again.',

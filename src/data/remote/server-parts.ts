@@ -6,6 +6,7 @@ import type { AccountParts } from '../repository'
 import { type ApiClient, createApiClient } from './api-client'
 import { pendingSignOut } from './pending-sign-out'
 import { createServerAccount } from './server-account'
+import { createServerAdmin } from './server-admin'
 import { createServerAuth } from './server-auth'
 import { createServerPayments } from './server-payments'
 import type { ServerContext } from './server-context'
@@ -59,6 +60,7 @@ export function createServerParts({
     auth: guardStorage(createServerAuth(context)),
     account: guardStorage(createServerAccount(context)),
     payments: guardStorage(createServerPayments(context)),
+    serverAdmin: createServerAdmin(context),
     sync: createServerSync({
       db,
       clock,
