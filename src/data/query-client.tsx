@@ -1,5 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query'
+import { type ReactNode, useContext } from 'react'
 import { AppError, type ErrorCode } from '@/domain/errors'
 import { RETRY_POLICY, retryDelayMs } from '@/lib/retry'
 
@@ -47,11 +47,13 @@ let shared: QueryClient | undefined
 /**
  * Provides the tab's one client, made on first use. Screens that read server
  * state wrap themselves in it, so the library loads with them and not with
- * the app's start; the cache outlives any one screen.
+ * the app's start; the cache outlives any one screen. A client provided
+ * above (a test's own) is kept.
  */
 export function QueryProvider({ client, children }: { client?: QueryClient; children: ReactNode }) {
+  const outer = useContext(QueryClientContext)
   return (
-    <QueryClientProvider client={client ?? (shared ??= createQueryClient())}>
+    <QueryClientProvider client={client ?? outer ?? (shared ??= createQueryClient())}>
       {children}
     </QueryClientProvider>
   )

@@ -19,8 +19,10 @@ type DataTableProps<Row> = {
   columns: readonly Column<Row>[]
   rows: readonly Row[]
   rowKey: (row: Row) => string
+  /** The order the rows are in. */
   sort: TableSort
-  onSort: (key: string) => void
+  /** How another order is asked for; without it the headers only say the order. */
+  onSort?: (key: string) => void
   /** Shown in place of rows when there are none. */
   empty: ReactNode
   /** True while newer rows are on their way; the old ones stay to avoid a flash. */
@@ -82,7 +84,7 @@ export function DataTable<Row>({
                     column.className,
                   )}
                 >
-                  {column.sortKey === undefined ? (
+                  {column.sortKey === undefined || onSort === undefined ? (
                     column.header
                   ) : (
                     <SortButton

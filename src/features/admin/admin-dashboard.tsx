@@ -1,9 +1,19 @@
+import { lazy, Suspense } from 'react'
 import { ADMIN_TABS, type AdminTab } from '@/data/admin-repository'
 import { TabList, tabPanelProps } from '@/ui/tabs'
 import type { AdminSearch } from './admin-search'
-import { AdminStats } from './admin-stats'
+import { AdminStatCards, AdminStats } from './admin-stats'
 import { AdminTabPanel } from './admin-tab-panel'
 import { SeedDemoButton } from './seed-demo-button'
+import { useAdminSource } from './use-admin-source'
+
+const serverView = () => import('./server-admin-view')
+const ServerAdminStats = lazy(() =>
+  serverView().then((module) => ({ default: module.ServerAdminStats })),
+)
+const ServerAdminPanel = lazy(() =>
+  serverView().then((module) => ({ default: module.ServerAdminPanel })),
+)
 
 const TAB_LABEL: Record<AdminTab, string> = {
   users: 'Users',
@@ -20,18 +30,34 @@ type AdminDashboardProps = {
   onSearchChange: (next: AdminSearch) => void
 }
 
-/** Totals and read-only tables for admins; what is shown lives in `search` (the URL). */
+const MUTED = 'text-sm text-ink-500 dark:text-ink-300'
+
+/**
+ * Totals and read-only tables for admins; what is shown lives in `search`
+ * (the URL). In server mode they are read from the server, in device-only
+ * mode from this device (decision 027); the page around them is the same,
+ * drawn at once, so nothing moves when the figures come in.
+ */
 export function AdminDashboard({ search, onSearchChange }: AdminDashboardProps) {
   const tab = search.tab ?? 'users'
+  const source = useAdminSource()
+  const loading = <p className={MUTED}>Loading {TAB_LABEL[tab].toLowerCase()}…</p>
   return (
     <section aria-labelledby="admin-dashboard-heading" className="flex min-w-0 flex-col gap-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <h2 id="admin-dashboard-heading" className="text-2xl font-semibold">
           Admin Dashboard
         </h2>
-        {import.meta.env.DEV ? <SeedDemoButton /> : null}
+        {/* It fills this device's database, which server mode's dashboard does not read. */}
+        {import.meta.env.DEV && source === 'device' ? <SeedDemoButton /> : null}
       </div>
-      <AdminStats />
+      {source === 'server' ? (
+        <Suspense fallback={<AdminStatCards totals={undefined} />}>
+          <ServerAdminStats />
+        </Suspense>
+      ) : (
+        <AdminStats reading={source === 'device'} />
+      )}
       {/* Six tabs do not fit a phone's width: the strip scrolls instead of the page. */}
       <div className="-mx-1 overflow-x-auto px-1 pb-1">
         <div className="min-w-max">
@@ -49,7 +75,19 @@ export function AdminDashboard({ search, onSearchChange }: AdminDashboardProps) 
         {...tabPanelProps('admin', tab)}
         className="min-w-0 rounded-xl border border-ink-100 bg-white/60 p-3 sm:p-5 dark:border-ink-800 dark:bg-ink-900/60"
       >
-        <AdminTabPanel key={tab} tab={tab} search={search} onSearchChange={onSearchChange} />
+        {source === 'server' ? (
+          <Suspense fallback={loading}>
+            <ServerAdminPanel key={tab} tab={tab} search={search} onSearchChange={onSearchChange} />
+          </Suspense>
+        ) : source === 'device' ? (
+          <AdminTabPanel key={tab} tab={tab} search={search} onSearchChange={onSearchChange} />
+        ) : source === 'failed' ? (
+          <p role="alert" className="text-sm text-red-800 dark:text-red-200">
+            The admin dashboard could not load. Please reload the page.
+          </p>
+        ) : (
+          loading
+        )}
       </div>
     </section>
   )

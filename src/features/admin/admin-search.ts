@@ -15,6 +15,9 @@ export const adminSearchSchema = z.object({
   q: z.string().max(ADMIN_SEARCH_MAX).optional().catch(undefined),
   sort: z.string().max(40).optional().catch(undefined),
   dir: z.enum(['asc', 'desc']).optional().catch(undefined),
+  /** Server mode: rows made from this day on, and up to this day, the admin's days (2026-11-25). */
+  from: z.iso.date().optional().catch(undefined),
+  to: z.iso.date().optional().catch(undefined),
 })
 
 export type AdminSearch = z.output<typeof adminSearchSchema>

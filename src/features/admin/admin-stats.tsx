@@ -1,37 +1,56 @@
 import { DollarSign, FileText, Briefcase, Users } from 'lucide-react'
+import type { AdminTotals } from '@/data/admin-repository'
 import { useLive } from '@/data/use-live'
 import { formatCents } from '@/domain/money'
 import { StatCard } from '@/ui/stat-card'
 
 const count = (value: number) => value.toLocaleString('en-US')
 
-/** The four headline figures; they follow purchases and sign-ups live, from any tab. */
-export function AdminStats() {
-  const live = useLive((repository) => repository.admin.totals(), 'admin:totals')
-  const totals = live.data
-  const show = (format: () => string) => (totals ? format() : live.status === 'error' ? '—' : '…')
+type AdminStatCardsProps = {
+  /** The figures; undefined while they are read. */
+  totals: AdminTotals | undefined
+  /** They could not be read: a dash instead of the ellipsis. */
+  failed?: boolean
+}
+
+/** The four headline figures, the same in both modes; each card keeps its size while it waits. */
+export function AdminStatCards({ totals, failed = false }: AdminStatCardsProps) {
+  const show = (format: (figures: AdminTotals) => string) =>
+    totals ? format(totals) : failed ? '—' : '…'
   return (
     <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 sm:gap-3 lg:grid-cols-4">
       <StatCard
         label="Total Users"
-        value={show(() => count(totals?.users ?? 0))}
+        value={show((figures) => count(figures.users))}
         icon={<Users className="size-4" />}
       />
       <StatCard
         label="Employees"
-        value={show(() => count(totals?.employees ?? 0))}
+        value={show((figures) => count(figures.employees))}
         icon={<Briefcase className="size-4" />}
       />
       <StatCard
         label="Total Letters"
-        value={show(() => count(totals?.letters ?? 0))}
+        value={show((figures) => count(figures.letters))}
         icon={<FileText className="size-4" />}
       />
       <StatCard
         label="Total Revenue"
-        value={show(() => formatCents(totals?.revenueCents ?? 0))}
+        value={show((figures) => formatCents(figures.revenueCents))}
         icon={<DollarSign className="size-4" />}
       />
     </div>
   )
+}
+
+/**
+ * The device's figures (device-only mode), following purchases and sign-ups
+ * live; nothing is read until `reading`, while the mode is still being asked.
+ */
+export function AdminStats({ reading = true }: { reading?: boolean }) {
+  const live = useLive(
+    (repository) => (reading ? repository.admin.totals() : Promise.resolve(undefined)),
+    `admin:totals:${reading}`,
+  )
+  return <AdminStatCards totals={live.data} failed={live.status === 'error'} />
 }

@@ -1,14 +1,9 @@
-import {
-  ADMIN_SEARCH_MAX,
-  type AdminPage,
-  type AdminQuery,
-  type AdminTab,
-} from '@/data/admin-repository'
+import type { AdminPage, AdminQuery, AdminTab } from '@/data/admin-repository'
 import type { Repository } from '@/data/repository'
-import { type Column, DataTable } from '@/ui/data-table'
+import type { Column } from '@/ui/data-table'
 import { Pagination } from '@/ui/pagination'
-import { SearchBox } from '@/ui/search-box'
 import { type AdminSearch, resolveView, sortSearch } from './admin-search'
+import { AdminTableFrame } from './admin-table-frame'
 import { useSteadyLive } from './use-steady-live'
 
 export const ADMIN_PAGE_SIZE = 25
@@ -51,43 +46,28 @@ export function AdminTable<Row>({ config, search, onSearchChange }: AdminTablePr
   const shown = live.data
 
   return (
-    <div className="flex flex-col gap-4">
-      <div className="w-full sm:max-w-sm">
-        <SearchBox
-          label={`Search ${noun}`}
-          value={view.q}
-          maxLength={ADMIN_SEARCH_MAX}
-          // A new search starts again from its first page.
-          onSearch={(q) =>
-            onSearchChange({ ...search, tab, q: q.trim() || undefined, page: undefined })
-          }
-        />
-      </div>
-      {live.error !== undefined ? (
-        <p role="alert" className="text-sm text-red-800 dark:text-red-200">
-          The {noun} could not be read. Please reload the page.
-        </p>
-      ) : null}
-      {shown === undefined ? (
-        live.error === undefined ? (
-          <p className="text-sm text-ink-500 dark:text-ink-300">Loading {noun}…</p>
-        ) : null
-      ) : (
-        <>
-          <DataTable
-            caption={shown.query.search ? `${title} matching “${shown.query.search}”` : title}
-            columns={config.columns}
-            rows={shown.page.rows}
-            rowKey={config.rowKey}
-            sort={{ key: shown.query.sort, direction: shown.query.direction }}
-            onSort={(key) => onSearchChange(sortSearch(tab, search, key))}
-            busy={live.stale}
-            empty={
-              <p className="text-ink-600 dark:text-ink-300">
-                {shown.query.search ? `No ${noun} match “${shown.query.search}”.` : config.empty}
-              </p>
-            }
-          />
+    <AdminTableFrame
+      config={config}
+      q={view.q}
+      // A new search starts again from its first page.
+      onSearch={(q) =>
+        onSearchChange({ ...search, tab, q: q.trim() || undefined, page: undefined })
+      }
+      error={
+        live.error === undefined
+          ? undefined
+          : `The ${noun} could not be read. Please reload the page.`
+      }
+      shown={shown && { rows: shown.page.rows, q: shown.query.search }}
+      busy={live.stale}
+      sort={
+        shown
+          ? { key: shown.query.sort, direction: shown.query.direction }
+          : { key: view.sort, direction: view.direction }
+      }
+      onSort={(key) => onSearchChange(sortSearch(tab, search, key))}
+      pager={
+        shown ? (
           <Pagination
             label={`${title} pages`}
             page={shown.query.page}
@@ -95,8 +75,8 @@ export function AdminTable<Row>({ config, search, onSearchChange }: AdminTablePr
             total={shown.page.total}
             onPageChange={(page) => onSearchChange({ ...search, tab, page })}
           />
-        </>
-      )}
-    </div>
+        ) : null
+      }
+    />
   )
 }

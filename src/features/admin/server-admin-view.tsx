@@ -1,0 +1,38 @@
+import type { AdminTab } from '@/data/admin-repository'
+import { QueryProvider } from '@/data/query-client'
+import type { AdminSearch } from './admin-search'
+import { AdminStatCards } from './admin-stats'
+import { KeysetAdminTable } from './keyset-admin-table'
+import { useServerAdminStats } from './use-server-admin'
+
+/**
+ * The admin dashboard's server-mode parts, loaded only in server mode: the
+ * query client comes with them, never with device-only mode's dashboard.
+ */
+
+function ServerStatCards() {
+  const stats = useServerAdminStats()
+  return <AdminStatCards totals={stats.data} failed={stats.isError} />
+}
+
+export function ServerAdminStats() {
+  return (
+    <QueryProvider>
+      <ServerStatCards />
+    </QueryProvider>
+  )
+}
+
+type ServerAdminPanelProps = {
+  tab: AdminTab
+  search: AdminSearch
+  onSearchChange: (next: AdminSearch) => void
+}
+
+export function ServerAdminPanel(props: ServerAdminPanelProps) {
+  return (
+    <QueryProvider>
+      <KeysetAdminTable {...props} />
+    </QueryProvider>
+  )
+}
