@@ -75,9 +75,18 @@ async function writeRows(query: Query) {
        nextval('sync_version'), now(), now())`,
     [subscription, customer, employee, `charge-${subscription}`],
   )
+  // Since 0006 a commission is synced to its employee and carries a version.
+  const synced = await query(
+    `select 1 from information_schema.columns
+     where table_name = 'commissions' and column_name = 'version'`,
+  )
   await query(
-    `insert into commissions (id, employee_id, subscription_id, sale_cents, commission_cents,
-       created_at) values (gen_random_uuid(), $1, $2, 47920, 2396, now())`,
+    synced.length > 0
+      ? `insert into commissions (id, employee_id, subscription_id, sale_cents, commission_cents,
+           version, created_at, updated_at)
+         values (gen_random_uuid(), $1, $2, 47920, 2396, nextval('sync_version'), now(), now())`
+      : `insert into commissions (id, employee_id, subscription_id, sale_cents, commission_cents,
+           created_at) values (gen_random_uuid(), $1, $2, 47920, 2396, now())`,
     [employee, subscription],
   )
   await query(

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   bigserial,
   check,
   index,
@@ -75,10 +76,14 @@ export const idempotencyKeys = pgTable(
 )
 
 /**
- * The truth about letter credits: a purchase grants its letters, each letter
- * written debits one, a refund withdraws what was unused. The balance is the
- * sum of `delta`.
+ * The truth about letter credits (decision 025): a purchase grants its
+ * letters, a letter takes one (`letter`, -1) and gives it back when it fails
+ * (`return`, +1), a refund withdraws what was unused, and a purchase made while
+ * the buyer owed letters moves that debt onto itself (`settle`, a pair of rows
+ * that sum to zero). A purchase's balance is the sum of its `delta`; below zero,
+ * the buyer owes letters.
  */
+export const LEDGER_REASONS = ['grant', 'letter', 'return', 'refund', 'settle'] as const
 export const creditLedger = pgTable(
   'credit_ledger',
   {
@@ -87,17 +92,24 @@ export const creditLedger = pgTable(
     subscriptionId: uuid('subscription_id').references(() => subscriptions.id),
     letterId: uuid('letter_id'),
     delta: integer('delta').notNull(),
-    reason: text('reason', { enum: ['grant', 'letter', 'refund'] }).notNull(),
+    reason: text('reason', { enum: LEDGER_REASONS }).notNull(),
     createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [
     index('credit_ledger_owner_id_idx').on(table.ownerId),
-    uniqueIndex('credit_ledger_letter_key').on(table.letterId, table.reason),
-    check('credit_ledger_reason_check', sql`${table.reason} in ('grant', 'letter', 'refund')`),
+    index('credit_ledger_subscription_id_idx').on(table.subscriptionId),
+    check(
+      'credit_ledger_reason_check',
+      sql`${table.reason} in ('grant', 'letter', 'return', 'refund', 'settle')`,
+    ),
   ],
 )
 
-/** An employee's commission on one purchase made with their coupon: at most one a purchase. */
+/**
+ * An employee's commission on one purchase made with their coupon: at most one
+ * a purchase. Synced to the employee's devices (read-only there): `version` is
+ * drawn again whenever an event changes its state, after locking the employee's row.
+ */
 export const commissions = pgTable(
   'commissions',
   {
@@ -110,11 +122,14 @@ export const commissions = pgTable(
       .references(() => subscriptions.id),
     saleCents: integer('sale_cents').notNull(),
     commissionCents: integer('commission_cents').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull(),
     createdAt: timestamptz('created_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
   },
   (table) => [
     uniqueIndex('commissions_subscription_id_key').on(table.subscriptionId),
     index('commissions_employee_id_created_at_idx').on(table.employeeId, table.createdAt),
+    index('commissions_employee_id_version_idx').on(table.employeeId, table.version),
   ],
 )
 

@@ -12,12 +12,19 @@ import {
 import { z } from '@/lib/zod'
 import { requireSession } from '../auth/require-session'
 import type { Db } from '../db/database'
+import { type SyncSignal, tellToPull } from '../sync/signal'
 import type { ServerGateway } from './gateway'
 import { payoutLines, recordPayout } from './payouts'
 import { referralsOf } from './referrals'
 import { refundPurchase } from './refunds'
 
-export type MoneyOversightDeps = { db: Db; clock: () => Date; gateway: ServerGateway }
+export type MoneyOversightDeps = {
+  db: Db
+  clock: () => Date
+  gateway: ServerGateway
+  /** Tells buyers' and employees' devices to pull what a refund or a payout changed. */
+  signal: SyncSignal
+}
 
 const refusals = {
   400: errorBodySchema,
@@ -76,6 +83,7 @@ export function registerMoneyOversightRoutes(parent: FastifyInstance, deps: Mone
       const admin = await signedInAs('admin', request, reply)
       const outcome = await refundPurchase(deps, request.params.id, admin.id)
       const { refund } = outcome
+      await tellToPull(deps.signal, outcome.changedFor, request.log)
       return reply.status(outcome.replayed ? 200 : 201).send({
         refund: {
           id: refund.id,
@@ -94,7 +102,9 @@ export function registerMoneyOversightRoutes(parent: FastifyInstance, deps: Mone
     { schema: { tags: ['admin'], response: { 201: payoutResponseSchema, ...refusals } } },
     async (request, reply) => {
       const admin = await signedInAs('admin', request, reply)
-      return reply.status(201).send(await recordPayout(deps.db, admin.id, deps.clock()))
+      const { employeeIds, ...payout } = await recordPayout(deps.db, admin.id, deps.clock())
+      await tellToPull(deps.signal, employeeIds, request.log)
+      return reply.status(201).send(payout)
     },
   )
 

@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm'
+import { inArray, sql } from 'drizzle-orm'
+import type { CommissionState } from '@/domain/commissions'
 import { REFUND_WINDOW_DAYS } from '@/domain/money'
 import type { Db } from '../db/database'
-import { commissionEvents } from '../db/money-schema'
-
-export type CommissionState = (typeof commissionEvents.$inferSelect)['state']
+import { commissionEvents, commissions } from '../db/money-schema'
+import { lockSyncedOwner } from '../sync/clients'
 
 /**
  * The state of each commission: its last event. A commission's amount is
@@ -51,4 +51,24 @@ export async function approveDue(tx: Db, now: Date) {
     where commissions.created_at <= ${windowEnd.toISOString()}::timestamptz
       and ${LATEST_STATE} = 'pending'
   `)
+}
+
+/**
+ * Sends commissions whose state changed to their employees' devices again:
+ * each draws a new version under its employee's lock (taken in id order, so
+ * two writers never wait on each other). Answers the employees, to be told to pull.
+ */
+export async function touchCommissions(tx: Db, ids: readonly string[], now: Date) {
+  if (ids.length === 0) return []
+  const owners = await tx
+    .selectDistinct({ employeeId: commissions.employeeId })
+    .from(commissions)
+    .where(inArray(commissions.id, [...ids]))
+  const employees = owners.map((owner) => owner.employeeId).sort()
+  for (const employeeId of employees) await lockSyncedOwner(tx, employeeId)
+  await tx
+    .update(commissions)
+    .set({ version: sql`nextval('sync_version')`, updatedAt: now })
+    .where(inArray(commissions.id, [...ids]))
+  return employees
 }

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/database'
 import { commissionEvents, commissions } from '../db/money-schema'
 import { auditLog, users } from '../db/schema'
-import { appendEvent, approveDue, LATEST_STATE } from './commission-states'
+import { appendEvent, approveDue, LATEST_STATE, touchCommissions } from './commission-states'
 
 /** What one employee is paid in a payout. */
 export type PayoutLine = {
@@ -14,7 +14,13 @@ export type PayoutLine = {
   amountCents: number
 }
 
-export type Payout = { payoutId: string; totalCents: number; lines: PayoutLine[] }
+export type Payout = {
+  payoutId: string
+  totalCents: number
+  lines: PayoutLine[]
+  /** The employees whose commissions changed, to be told to pull. */
+  employeeIds: string[]
+}
 
 /**
  * Marks every approved commission paid, as one payout: the commissions whose
@@ -41,9 +47,15 @@ export function recordPayout(db: Db, adminId: string, now: Date): Promise<Payout
         now,
       })
     }
+    const employeeIds = await touchCommissions(
+      tx,
+      approved.map((commission) => commission.id),
+      now,
+    )
     await tx.insert(auditLog).values({ userId: adminId, action: 'payout', at: now })
     const lines = await payoutLines(tx, payoutId)
-    return { payoutId, totalCents: lines.reduce((sum, line) => sum + line.amountCents, 0), lines }
+    const totalCents = lines.reduce((sum, line) => sum + line.amountCents, 0)
+    return { payoutId, totalCents, lines, employeeIds }
   })
 }
 

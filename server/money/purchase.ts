@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { PriceBreakdown } from '@/domain/money'
 import { type Plan, planExpiry } from '@/domain/plans'
 import type { ChargeResult } from '@/domain/payment/payment-gateway'
@@ -11,8 +11,9 @@ import {
   idempotencyKeys,
   subscriptions,
 } from '../db/money-schema'
-import { users } from '../db/schema'
+import { lockSyncedOwner } from '../sync/clients'
 import { nextVersion } from '../sync/letter-store'
+import { settleDebt } from './credits'
 import type { CouponOwner } from './coupons'
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect
@@ -24,21 +25,25 @@ export type Purchase = {
   price: PriceBreakdown
   coupon: CouponOwner | null
   gateway: string
-  charge: ChargeResult
+  /** What the gateway charged; a hosted page (Stripe's) leaves the card's brand and digits unknown. */
+  charge: Pick<ChargeResult, 'chargeId'> & { cardBrand: string | null; cardLast4: string | null }
   now: Date
 }
 
 /**
  * Writes a paid purchase in one transaction: the subscription, its credit
- * grant, the employee's commission (pending) and referral count when a coupon
- * was used, and the answer kept under the checkout's idempotency key. The
- * buyer's row is locked first, as every write of a synced row is (decision
- * 021), so the subscription's version commits in order with the user's others.
+ * grant (after any letters the buyer owed), the employee's commission
+ * (pending) and referral count when a coupon was used, and the answer kept
+ * under the checkout's idempotency key. The buyer's row is locked first, then
+ * the employee's, as every write of a synced row is (decision 021), so each
+ * version commits in order with its owner's others.
  */
 export function recordPurchase(db: Db, purchase: Purchase): Promise<SubscriptionRow> {
   const { userId, plan, price, coupon, charge, now } = purchase
   return db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update')
+    await lockSyncedOwner(tx, userId)
+    // The commission is synced to the employee's devices: its version is drawn under their lock.
+    if (coupon) await lockSyncedOwner(tx, coupon.employeeId)
     const [subscription] = await tx
       .insert(subscriptions)
       .values({
@@ -71,6 +76,7 @@ export function recordPurchase(db: Db, purchase: Purchase): Promise<Subscription
       reason: 'grant',
       createdAt: now,
     })
+    await settleDebt(tx, userId, subscription.id, now)
     if (coupon) await recordCommission(tx, coupon, subscription, price, now)
     await tx
       .update(idempotencyKeys)
@@ -96,7 +102,9 @@ async function recordCommission(
     subscriptionId: subscription.id,
     saleCents: price.priceCents,
     commissionCents: price.commissionCents,
+    version: nextVersion(),
     createdAt: now,
+    updatedAt: now,
   })
   await tx.insert(commissionEvents).values({
     id: crypto.randomUUID(),

@@ -1,5 +1,10 @@
 import { desc, eq } from 'drizzle-orm'
-import { REFUND_WINDOW_DAYS } from '@/domain/money'
+import {
+  type CommissionState,
+  commissionStateAt,
+  earnedCents,
+  summarizeEarnings,
+} from '@/domain/commissions'
 import type { Db } from '../db/database'
 import { commissions, employeeTotals, subscriptions } from '../db/money-schema'
 import { LATEST_STATE } from './commission-states'
@@ -10,7 +15,7 @@ export type CommissionLineRow = {
   plan: string
   saleCents: number
   commissionCents: number
-  state: 'pending' | 'approved' | 'paid' | 'voided' | 'adjusted'
+  state: CommissionState
   /** Owed on it now: nothing once voided, the amount taken back when adjusted. */
   earnedCents: number
 }
@@ -23,7 +28,6 @@ export type CommissionLineRow = {
  * paid or approved by the server).
  */
 export async function referralsOf(db: Db, employeeId: string, now: Date) {
-  const windowEnd = new Date(now.getTime() - REFUND_WINDOW_DAYS * 86_400_000)
   const rows = await db
     .select({
       id: commissions.id,
@@ -38,18 +42,17 @@ export async function referralsOf(db: Db, employeeId: string, now: Date) {
     .where(eq(commissions.employeeId, employeeId))
     .orderBy(desc(commissions.createdAt), desc(commissions.id))
   const lines: CommissionLineRow[] = rows.map((row) => {
-    const state = row.state === 'pending' && row.createdAt <= windowEnd ? 'approved' : row.state
-    // Voided, nothing is owed; adjusted, what was paid was taken back.
-    const earnedCents = state === 'voided' || state === 'adjusted' ? 0 : row.commissionCents
-    return { ...row, state, earnedCents }
+    const state = commissionStateAt(row.state, row.createdAt, now)
+    return { ...row, state, earnedCents: earnedCents(state, row.commissionCents) }
   })
   const [totals] = await db
     .select({ referrals: employeeTotals.referrals })
     .from(employeeTotals)
     .where(eq(employeeTotals.employeeId, employeeId))
   const totalReferrals = totals?.referrals ?? 0
-  const counted = lines.filter((line) => line.state !== 'voided')
-  const totalEarningsCents = lines.reduce((sum, line) => sum + line.earnedCents, 0)
-  const averageCents = counted.length === 0 ? 0 : Math.round(totalEarningsCents / counted.length)
+  const summary = summarizeEarnings(
+    lines.map((line) => ({ state: line.state, amountCents: line.commissionCents })),
+  )
+  const { earningsCents: totalEarningsCents, averageCents } = summary
   return { totalReferrals, totalEarningsCents, averageCents, commissions: lines }
 }

@@ -1,9 +1,11 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { AppError } from '@/domain/errors'
 import type { Db } from '../db/database'
 import { commissions, creditLedger, refunds, subscriptions } from '../db/money-schema'
-import { auditLog, letters, users } from '../db/schema'
-import { appendEvent, LATEST_STATE } from './commission-states'
+import { auditLog } from '../db/schema'
+import { lockSyncedOwner } from '../sync/clients'
+import { nextVersion } from '../sync/letter-store'
+import { appendEvent, LATEST_STATE, touchCommissions } from './commission-states'
 import type { ServerGateway } from './gateway'
 
 export type RefundDeps = { db: Db; gateway: ServerGateway; clock: () => Date }
@@ -15,6 +17,8 @@ export type RefundOutcome = {
   refund: RefundRow
   commission: 'none' | 'voided' | 'adjusted'
   replayed: boolean
+  /** Whose synced rows changed: the buyer, and the employee of a commission. */
+  changedFor: string[]
 }
 
 /**
@@ -35,7 +39,7 @@ export async function refundPurchase(
     .where(eq(subscriptions.id, subscriptionId))
   if (!purchase) throw new AppError('NOT_FOUND')
   const earlier = await refundOf(db, subscriptionId)
-  if (earlier) return { refund: earlier, commission: 'none', replayed: true }
+  if (earlier) return { refund: earlier, commission: 'none', replayed: true, changedFor: [] }
   const { refundId } = await gateway.refund({
     chargeId: purchase.chargeId,
     amountCents: purchase.priceCents,
@@ -44,14 +48,10 @@ export async function refundPurchase(
   const now = clock()
   return db.transaction(async (tx) => {
     // The buyer's lock orders this with their other writes, and with a second refund of it.
-    await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.id, purchase.ownerId))
-      .for('update')
+    await lockSyncedOwner(tx, purchase.ownerId)
     const raced = await refundOf(tx, subscriptionId)
-    if (raced) return { refund: raced, commission: 'none' as const, replayed: true }
-    const withdrawn = Math.max(0, purchase.letters - (await lettersUsed(tx, purchase.id)))
+    if (raced) return { refund: raced, commission: 'none' as const, replayed: true, changedFor: [] }
+    const withdrawn = Math.max(0, await balanceOf(tx, purchase.id))
     const [refund] = await tx
       .insert(refunds)
       .values({
@@ -75,9 +75,15 @@ export async function refundPurchase(
         createdAt: now,
       })
     }
-    const commission = await settleCommission(tx, subscriptionId, adminId, refund.id, now)
+    // The purchase goes to the buyer's devices again, refunded and with its letters withdrawn.
+    await tx
+      .update(subscriptions)
+      .set({ version: nextVersion(), updatedAt: now })
+      .where(eq(subscriptions.id, subscriptionId))
+    const settled = await settleCommission(tx, subscriptionId, adminId, refund.id, now)
     await tx.insert(auditLog).values({ userId: adminId, action: 'refund', at: now })
-    return { refund, commission, replayed: false }
+    const changedFor = [purchase.ownerId, ...(settled ? [settled.employeeId] : [])]
+    return { refund, commission: settled?.state ?? 'none', replayed: false, changedFor }
   })
 }
 
@@ -86,19 +92,13 @@ async function refundOf(db: Db, subscriptionId: string): Promise<RefundRow | und
   return row
 }
 
-/** Letters written with the purchase's credits: every one that did not fail, tombstones aside. */
-async function lettersUsed(tx: Db, subscriptionId: string): Promise<number> {
+/** What is left of the purchase's letters on the ledger: granted, less those used and withdrawn. */
+async function balanceOf(tx: Db, subscriptionId: string): Promise<number> {
   const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(letters)
-    .where(
-      and(
-        eq(letters.subscriptionId, subscriptionId),
-        ne(letters.status, 'failed'),
-        isNull(letters.deletedAt),
-      ),
-    )
-  return row?.n ?? 0
+    .select({ balance: sql<number>`coalesce(sum(${creditLedger.delta}), 0)::int` })
+    .from(creditLedger)
+    .where(eq(creditLedger.subscriptionId, subscriptionId))
+  return row?.balance ?? 0
 }
 
 async function settleCommission(
@@ -107,12 +107,17 @@ async function settleCommission(
   adminId: string,
   refundId: string,
   now: Date,
-): Promise<RefundOutcome['commission']> {
+): Promise<{ state: 'voided' | 'adjusted'; employeeId: string } | null> {
   const [commission] = await tx
-    .select({ id: commissions.id, cents: commissions.commissionCents, state: LATEST_STATE })
+    .select({
+      id: commissions.id,
+      employeeId: commissions.employeeId,
+      cents: commissions.commissionCents,
+      state: LATEST_STATE,
+    })
     .from(commissions)
     .where(eq(commissions.subscriptionId, subscriptionId))
-  if (!commission) return 'none'
+  if (!commission) return null
   const paid = commission.state === 'paid'
   await appendEvent(tx, {
     commissionId: commission.id,
@@ -123,5 +128,6 @@ async function settleCommission(
     details: { refundId },
     now,
   })
-  return paid ? 'adjusted' : 'voided'
+  await touchCommissions(tx, [commission.id], now)
+  return { state: paid ? 'adjusted' : 'voided', employeeId: commission.employeeId }
 }

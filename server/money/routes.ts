@@ -16,6 +16,7 @@ import type { PaymentGateway } from '@/domain/payment/payment-gateway'
 import { z } from '@/lib/zod'
 import { requireSession } from '../auth/require-session'
 import type { Db } from '../db/database'
+import { type SyncSignal, tellToPull } from '../sync/signal'
 import { checkout } from './checkout'
 import { findCouponOwner } from './coupons'
 import type { SubscriptionRow } from './purchase'
@@ -24,6 +25,8 @@ export type MoneyDeps = {
   db: Db
   clock: () => Date
   gateway: PaymentGateway
+  /** Tells the buyer's and the employee's devices to pull the purchase and the commission. */
+  signal: SyncSignal
   /** Coupon lookups a minute from one address: enough for typos, too few to walk the codes. */
   couponRateLimit?: number
 }
@@ -82,6 +85,9 @@ export function registerMoneyRoutes(parent: FastifyInstance, deps: MoneyDeps) {
         key,
         request: request.body,
       })
+      if (!result.replayed) {
+        await tellToPull(deps.signal, [user.id, result.subscription.employeeId], request.log)
+      }
       const status = result.replayed ? 200 : 201
       return reply.status(status).send({ subscription: toApiSubscription(result.subscription) })
     },

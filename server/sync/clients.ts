@@ -36,19 +36,28 @@ async function ownerOf(db: Db, clientId: string) {
 }
 
 /**
+ * Takes `userId`'s row lock before a write that draws a version for a row
+ * synced to their devices, so their versions commit in order (decision 021).
+ * Answers whether the account is still there.
+ */
+export async function lockSyncedOwner(tx: Db, userId: string): Promise<boolean> {
+  const [user] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('no key update')
+  return user !== undefined
+}
+
+/**
  * Takes the user's row lock, which orders every write to that user's synced
  * rows (decision 021, Push), then reads the client's last mutation id. `no
  * key update` excludes the other pushes of the user all the same, but not a
  * sign-in inserting a session that references the user.
  */
 export async function lockForMutation(tx: Db, userId: string, clientId: string) {
-  const [user] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('no key update')
   // The account was removed while its session was in use.
-  if (!user) throw new AppError('NOT_SIGNED_IN')
+  if (!(await lockSyncedOwner(tx, userId))) throw new AppError('NOT_SIGNED_IN')
   return lastMutationIdOf(tx, clientId)
 }
 

@@ -4,6 +4,7 @@ import { type Mutation, mutationArgsSchemas, type MutationArgs, type Refusal } f
 import { ERROR_MESSAGES, type ErrorCode } from '@/domain/errors'
 import type { Db } from '../db/database'
 import { letters } from '../db/schema'
+import { moveLetterCredits } from '../money/credits'
 import { answersOf, type MutationContext } from './letter-store'
 import { isRecord } from './mutations'
 import { firstProblem, refusalOf } from './refusal'
@@ -115,6 +116,7 @@ export async function applyCreateRun(
         }
       }
       await insertRows(savepoint, context, [...rows.values()])
+      await moveLetterCredits(savepoint, [...rows.values()].map(creditTaken(context)), context.now)
       return { changed: rows.size > 0, refused }
     })
   } catch (error) {
@@ -155,6 +157,10 @@ const rowOf = (letter: NewLetter) => ({
   contentClientId: null as string | null,
   createdAt: new Date(letter.createdAt).toISOString(),
 })
+
+const creditTaken =
+  ({ userId }: MutationContext) =>
+  (row: NewRow) => ({ letterId: row.id, ownerId: userId, from: null, to: row.subscriptionId })
 
 const column = <K extends keyof NewRow>(rows: readonly NewRow[], key: K) =>
   sql.param(rows.map((row) => row[key]))

@@ -8,6 +8,7 @@ import type { MutationArgs } from '@/domain/sync'
 import { z } from '@/lib/zod'
 import type { Db } from '../db/database'
 import { letters, letterVersions } from '../db/schema'
+import { moveLetterCredit } from '../money/credits'
 import { wellFormedJson } from './json-text'
 import {
   answersOf,
@@ -53,8 +54,16 @@ export async function createLetter(
     createdAt: new Date(letter.createdAt),
     updatedAt: context.now,
   })
+  await moveLetterCredit(tx, creditMove(context, letter.id, null, letter.subscriptionId), context.now)
   return true
 }
+
+const creditMove = (
+  { userId }: MutationContext,
+  letterId: string,
+  from: string | null | undefined,
+  to: string | null | undefined,
+) => ({ letterId, ownerId: userId, from: from ?? null, to: to ?? null })
 
 /** Text that really exists beats another device's guess that the writing was abandoned. */
 export async function completeLetter(
@@ -83,6 +92,7 @@ export async function failLetter(
   const error = args.reason.slice(0, GENERATION_ERROR_MAX)
   // The credit goes back, as on the device.
   await updateLetter(tx, letter.id, { status: 'failed', error, subscriptionId: null }, context.now)
+  await moveLetterCredit(tx, creditMove(context, letter.id, letter.subscriptionId, null), context.now)
   return true
 }
 
@@ -100,6 +110,11 @@ export async function restartLetter(
     tx,
     letter.id,
     { status: 'generating', error: null, subscriptionId },
+    context.now,
+  )
+  await moveLetterCredit(
+    tx,
+    creditMove(context, letter.id, letter.subscriptionId, subscriptionId),
     context.now,
   )
   return true

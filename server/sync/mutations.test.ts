@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { GENERATION_ERROR_MAX } from '@/domain/letter-schema'
+import { SYNC_SCHEMA_VERSION } from '@/domain/api'
 import { SYNC_PATHS } from '@/domain/sync'
 import { letterRow, newLetter, SyncDevice, versionsOf } from '../test-support/sync-device'
 import { post, setupTestServer, signedUp } from '../test-support/test-server'
@@ -191,10 +192,11 @@ describe('the other mutations', () => {
     const old = await post(app, SYNC_PATHS.push, { ...body, schemaVersion: 0 }, cookie)
     expect(old.statusCode).toBe(409)
     expect(old.json().error.code).toBe('CLIENT_TOO_OLD')
-    const future = await post(app, SYNC_PATHS.push, { ...body, schemaVersion: 2 }, cookie)
+    const newer = SYNC_SCHEMA_VERSION + 1
+    const future = await post(app, SYNC_PATHS.push, { ...body, schemaVersion: newer }, cookie)
     expect(future.statusCode).toBe(400)
     expect(future.json().error).toMatchObject({ code: 'INVALID_INPUT' })
-    expect(future.json().error.message).toContain('2 is newer')
+    expect(future.json().error.message).toContain(`${newer} is newer`)
     const empty = await post(app, SYNC_PATHS.push, body, cookie)
     expect(empty.json()).toEqual({ lastMutationId: 0, refused: [] })
   })

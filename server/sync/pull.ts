@@ -1,14 +1,22 @@
 import { and, asc, count, eq, gt } from 'drizzle-orm'
-import type { PullResponse } from '@/domain/sync'
+import { MONEY_ROWS_SCHEMA_VERSION, type PullResponse } from '@/domain/sync'
 import type { Db } from '../db/database'
 import { letters, letterVersions, userSettings } from '../db/schema'
 import { lastMutationIdFor } from './clients'
+import { commissionChanges, subscriptionChanges } from './money-rows'
 import { letterChange, settingChange, versionChange } from './rows'
 
-export type PullInput = { userId: string; clientId: string; cursor: number; limit: number }
+export type PullInput = {
+  userId: string
+  clientId: string
+  cursor: number
+  limit: number
+  /** The device's sync schema: purchases and commissions go only to devices that know them. */
+  schemaVersion: number
+}
 
 /**
- * The user's rows above the cursor across the three synced tables, oldest
+ * The user's rows above the cursor across the synced tables, oldest
  * version first, `limit` at a time (decision 021, Pull). All of it is read
  * from one snapshot: rows read at different moments could hold a version
  * above one that committed between two reads, and the cursor would pass it.
@@ -17,7 +25,7 @@ export type PullInput = { userId: string; clientId: string; cursor: number; limi
  */
 export function pull(
   db: Db,
-  { userId, clientId, cursor, limit }: PullInput,
+  { userId, clientId, cursor, limit, schemaVersion }: PullInput,
 ): Promise<PullResponse> {
   return db.transaction(
     async (tx) => {
@@ -41,10 +49,18 @@ export function pull(
         .where(and(eq(userSettings.ownerId, userId), gt(userSettings.version, cursor)))
         .orderBy(asc(userSettings.version))
         .limit(limit + 1)
+      const money =
+        schemaVersion >= MONEY_ROWS_SCHEMA_VERSION
+          ? [
+              ...(await subscriptionChanges(tx, userId, cursor, limit + 1)),
+              ...(await commissionChanges(tx, userId, cursor, limit + 1)),
+            ]
+          : []
       const merged = [
         ...letterRows.map(letterChange),
         ...versionRows.map(versionChange),
         ...settingRows.map(settingChange),
+        ...money,
       ].sort((a, b) => a.version - b.version)
       const page = merged.slice(0, limit)
       const last = page.at(-1)?.version ?? cursor

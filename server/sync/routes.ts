@@ -15,7 +15,7 @@ import { requireSession } from '../auth/require-session'
 import { registerSyncEvents } from './events'
 import { pull } from './pull'
 import { push } from './push'
-import type { SyncSignal } from './signal'
+import { type SyncSignal, tellToPull } from './signal'
 
 export type SyncDeps = { db: Db; clock: () => Date; signal: SyncSignal }
 
@@ -66,12 +66,8 @@ export function registerSyncRoutes(parent: FastifyInstance, deps: SyncDeps) {
         now: clock(),
         mutations,
       })
-      if (changed) {
-        // The push is done and stored; a signal that does not go out only delays the others' pull.
-        await signal.publish(user.id).catch((error: unknown) => {
-          request.log.warn({ err: error }, 'the sync signal was not sent')
-        })
-      }
+      // The push is done and stored: the user's other devices pull it.
+      if (changed) await tellToPull(signal, [user.id], request.log)
       return answer
     },
   )
@@ -89,7 +85,9 @@ export function registerSyncRoutes(parent: FastifyInstance, deps: SyncDeps) {
       const { user } = await requireSession(deps, request, reply)
       const { clientId, cursor, limit, schemaVersion } = request.body
       checkSchemaVersion(schemaVersion)
-      return pull(db, { userId: user.id, clientId, cursor, limit })
+      // A device that sends no schema version predates the field: the first schema.
+      const version = schemaVersion ?? MIN_SYNC_SCHEMA_VERSION
+      return pull(db, { userId: user.id, clientId, cursor, limit, schemaVersion: version })
     },
   )
 

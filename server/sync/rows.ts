@@ -8,7 +8,7 @@ export type SettingRow = typeof userSettings.$inferSelect
 export type VersionedChange = { version: number; change: Change }
 
 /** Optional fields are left out rather than sent as null. */
-const present = <K extends string, V>(key: K, value: V | null) =>
+export const present = <K extends string, V>(key: K, value: V | null) =>
   (value === null ? {} : { [key]: value }) as Partial<Record<K, V>>
 
 export function syncedLetter(row: LetterRow): SyncedLetter {

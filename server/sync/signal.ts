@@ -15,6 +15,25 @@ export type SyncSignal = {
   close(): Promise<void>
 }
 
+/**
+ * Tells `userIds`' devices to pull, once what changed for them has committed.
+ * A signal that does not go out only delays their pull, so it is logged, not thrown.
+ */
+export async function tellToPull(
+  signal: SyncSignal,
+  userIds: Iterable<string | null | undefined>,
+  log: { warn(details: object, message: string): void },
+) {
+  const unique = new Set([...userIds].filter((id): id is string => typeof id === 'string'))
+  await Promise.all(
+    [...unique].map((userId) =>
+      signal.publish(userId).catch((error: unknown) => {
+        log.warn({ err: error }, 'the sync signal was not sent')
+      }),
+    ),
+  )
+}
+
 /** The PostgreSQL channel every Letterhead process listens on; the payload is a user id. */
 export const SYNC_CHANNEL = 'letterhead_sync'
 

@@ -19,6 +19,11 @@ export type SyncState = {
   clientId: string
   /** The server version this device has every row up to. */
   cursor: number
+  /**
+   * The sync schema the cursor was pulled with: a newer schema may bring
+   * tables the old pulls left out, so the device pulls again from the start.
+   */
+  schemaVersion?: number
   /** The id the next mutation gets. */
   nextMutationId: number
   /** Whether the first full download has finished. */

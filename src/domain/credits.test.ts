@@ -29,13 +29,33 @@ describe('letter credits', () => {
     ])
   })
 
+  it('counts letters used beyond a purchase as owed, and takes them from what is left', () => {
+    const result = entitlementsFrom(
+      [source('spent', 1, null), source('other', 4, null)],
+      new Map([
+        ['spent', 2],
+        ['other', 1],
+      ]),
+      now,
+    )
+    expect(result.lettersOwed).toBe(1)
+    expect(result.lettersLeft).toBe(2)
+    // An expired purchase used beyond its letters still owes them.
+    const expired = entitlementsFrom(
+      [source('old', 1, '2026-11-22T12:00:00Z')],
+      new Map([['old', 3]]),
+      now,
+    )
+    expect(expired).toEqual({ lettersLeft: 0, lettersOwed: 2, credits: [] })
+  })
+
   it('drops expired subscriptions and used-up ones', () => {
     const result = entitlementsFrom(
       [source('old', 4, '2026-11-22T12:00:00Z'), source('done', 1, null)],
       new Map([['done', 1]]),
       now,
     )
-    expect(result).toEqual({ lettersLeft: 0, credits: [] })
+    expect(result).toEqual({ lettersLeft: 0, lettersOwed: 0, credits: [] })
   })
 
   it('spends the soonest-expiring first, never-expiring last, older purchase on a tie', () => {

@@ -10,7 +10,13 @@ export type LetterCredit = {
 }
 
 export type Entitlements = {
+  /** Letters the user may still write: those left, less any owed. */
   lettersLeft: number
+  /**
+   * Letters written beyond what purchases granted: two devices offline spent
+   * the same last credit (DESIGN.md §8). The next purchase pays them first.
+   */
+  lettersOwed: number
   /** Active subscriptions with letters left, the one used first at the top. */
   credits: LetterCredit[]
 }
@@ -38,17 +44,19 @@ function spendOrder(a: LetterCredit, b: LetterCredit): number {
 
 /**
  * Letters left = letters granted by active subscriptions minus letters
- * generated against them, listed in the order they are spent.
+ * generated against them, listed in the order they are spent, less what is
+ * owed: a purchase used beyond its letters (expired or not) owes the difference.
  */
 export function entitlementsFrom(
   sources: readonly CreditSource[],
   usedBySubscription: ReadonlyMap<string, number>,
   now: Date,
 ): Entitlements {
+  const usedOf = (source: CreditSource) => usedBySubscription.get(source.id) ?? 0
   const credits = sources
     .filter((source) => isActive(source, now))
     .map((source): LetterCredit => {
-      const used = usedBySubscription.get(source.id) ?? 0
+      const used = usedOf(source)
       return {
         subscriptionId: source.id,
         plan: source.plan,
@@ -61,5 +69,10 @@ export function entitlementsFrom(
     })
     .filter((credit) => credit.left > 0)
     .sort(spendOrder)
-  return { lettersLeft: credits.reduce((sum, credit) => sum + credit.left, 0), credits }
+  const left = credits.reduce((sum, credit) => sum + credit.left, 0)
+  const lettersOwed = sources.reduce(
+    (sum, source) => sum + Math.max(0, usedOf(source) - source.letters),
+    0,
+  )
+  return { lettersLeft: Math.max(0, left - lettersOwed), lettersOwed, credits }
 }

@@ -1,4 +1,5 @@
 import { z } from '@/lib/zod'
+import { COMMISSION_STATES } from './commissions'
 import { letterInputSchema } from './letter-schema'
 import { LETTER_TYPES } from './letter-types'
 import { LETTER_STATUSES } from './types'
@@ -11,6 +12,11 @@ import { LETTER_STATUSES } from './types'
 
 /** The oldest sync schema the server still accepts; older devices get `409 CLIENT_TOO_OLD`. */
 export const MIN_SYNC_SCHEMA_VERSION = 1
+/**
+ * The first schema whose pulls carry purchases and commissions: a device
+ * older than that does not know those tables, so its pulls leave them out.
+ */
+export const MONEY_ROWS_SCHEMA_VERSION = 2
 
 export const SYNC_PATHS = {
   push: '/api/sync/push',
@@ -86,6 +92,49 @@ export const syncedSettingSchema = z.strictObject({
   updatedAt: iso,
 })
 export type SyncedSetting = z.infer<typeof syncedSettingSchema>
+
+const cents = z.number().int()
+
+/**
+ * A purchase as its buyer's devices keep it (read-only there, decision 025).
+ * `lettersWithdrawn`: letters taken from it other than by letters written on
+ * it: withdrawn by a refund, or moved by a purchase that paid a debt (negative
+ * on the purchase whose debt was paid).
+ */
+export const syncedSubscriptionSchema = z.strictObject({
+  id,
+  userId: id,
+  plan: z.string(),
+  priceCents: cents,
+  discountCents: cents,
+  discountPercent: z.number().int(),
+  couponCode: z.string().optional(),
+  letters: z.number().int().nonnegative(),
+  lettersWithdrawn: z.number().int(),
+  expiresAt: iso.nullable(),
+  cardBrand: z.string().optional(),
+  cardLast4: z.string().optional(),
+  refundedAt: iso.optional(),
+  version: z.number().int().positive(),
+  createdAt: iso,
+  updatedAt: iso,
+})
+export type SyncedSubscription = z.infer<typeof syncedSubscriptionSchema>
+
+/** A commission as its employee's devices keep it: no customer's name or e-mail. */
+export const syncedCommissionSchema = z.strictObject({
+  id,
+  employeeId: id,
+  plan: z.string(),
+  saleCents: cents,
+  amountCents: cents,
+  /** As last recorded; a pending one reads as approved once the refund window has passed. */
+  state: z.enum(COMMISSION_STATES),
+  version: z.number().int().positive(),
+  createdAt: iso,
+  updatedAt: iso,
+})
+export type SyncedCommission = z.infer<typeof syncedCommissionSchema>
 
 /** Every mutation a device records, by name: the repository method it replays. */
 export const mutationArgsSchemas = {
@@ -167,13 +216,25 @@ export const pullRequestSchema = z.strictObject({
 })
 export type PullRequest = z.infer<typeof pullRequestSchema>
 
-export const SYNCED_TABLES = ['letters', 'letterVersions', 'settings'] as const
+export const SYNCED_TABLES = [
+  'letters',
+  'letterVersions',
+  'settings',
+  'subscriptions',
+  'commissions',
+] as const
 export type SyncedTable = (typeof SYNCED_TABLES)[number]
 
 export const changeSchema = z.union([
   z.strictObject({ table: z.literal('letters'), id: z.string(), row: syncedLetterSchema }),
   z.strictObject({ table: z.literal('letterVersions'), id: z.string(), row: syncedVersionSchema }),
   z.strictObject({ table: z.literal('settings'), id: z.string(), row: syncedSettingSchema }),
+  z.strictObject({
+    table: z.literal('subscriptions'),
+    id: z.string(),
+    row: syncedSubscriptionSchema,
+  }),
+  z.strictObject({ table: z.literal('commissions'), id: z.string(), row: syncedCommissionSchema }),
   z.strictObject({ table: z.enum(SYNCED_TABLES), id: z.string(), deleted: z.literal(true) }),
 ])
 export type Change = z.infer<typeof changeSchema>

@@ -1,3 +1,4 @@
+import type { CommissionState } from './commissions'
 export const ROLES = ['user', 'employee', 'admin'] as const
 export type Role = (typeof ROLES)[number]
 
@@ -101,13 +102,30 @@ export type Subscription = Timestamps & {
   chargeId?: string
   cardBrand?: string
   cardLast4?: string
+  /**
+   * Server mode: letters taken from the purchase other than by this account's
+   * letters (a refund, or a debt moved onto it; negative when its own debt was
+   * paid by a later purchase). Counted as used.
+   */
+  lettersWithdrawn?: number
+  /** Server mode: when an admin refunded it. */
+  refundedAt?: string
+  /** Server mode: the server's version of the row, which the device only reads. */
+  version?: number
 }
 
 export type Commission = Timestamps & {
   id: string
   employeeId: string
-  subscriptionId: string
+  /** The purchase it came from; server mode leaves it out, as it does the customer. */
+  subscriptionId?: string
   amountCents: number
+  /** Server mode: the plan and the sale, which the employee's devices do not otherwise see. */
+  plan?: string
+  saleCents?: number
+  /** Server mode: the state as last recorded; device-only commissions are pending until approved by time. */
+  state?: CommissionState
+  version?: number
 }
 
 export type ErrorReport = Timestamps & {

@@ -149,7 +149,11 @@ describe('idempotent purchases', () => {
 describe('letter credits', () => {
   it('starts with none, and the repository refuses a letter without one', async () => {
     const { repo, db } = await withEmployeeAndUser()
-    expect(await repo.subscriptions.entitlements()).toEqual({ lettersLeft: 0, credits: [] })
+    expect(await repo.subscriptions.entitlements()).toEqual({
+      lettersLeft: 0,
+      lettersOwed: 0,
+      credits: [],
+    })
     await expect(repo.letters.create(SAMPLE_LETTER)).rejects.toThrow(
       'You have no letters left. Choose a plan to continue.',
     )

@@ -7,15 +7,27 @@ import type { LetterheadDatabase } from '../database'
 export const purchasesOf = (db: LetterheadDatabase, userId: string): Promise<Subscription[]> =>
   db.subscriptions.where('userId').equals(userId).toArray()
 
-/** Letters left on `purchases`, from the tally each one keeps. */
+/**
+ * Letters left on `purchases`, from the tally each one keeps of its letters,
+ * and what the server withdrew from it or moved onto it (server mode).
+ */
 export function entitlementsOf(purchases: readonly Subscription[], now: Date): Entitlements {
-  const used = new Map(purchases.map((purchase) => [purchase.id, purchase.lettersUsed]))
+  const used = new Map(
+    purchases.map((purchase) => [
+      purchase.id,
+      purchase.lettersUsed + (purchase.lettersWithdrawn ?? 0),
+    ]),
+  )
   return entitlementsFrom(purchases, used, now)
 }
 
 /** The purchase the next letter's credit comes from; with none left the whole write is refused. */
 export function purchaseToSpend(purchases: readonly Subscription[], now: Date): Subscription {
-  const first = entitlementsOf(purchases, now).credits[0]
+  const entitlements = entitlementsOf(purchases, now)
+  if (entitlements.lettersLeft === 0) {
+    throw new AppError(entitlements.lettersOwed > 0 ? 'LETTERS_OWED' : 'NO_LETTERS_LEFT')
+  }
+  const first = entitlements.credits[0]
   const purchase = purchases.find((candidate) => candidate.id === first?.subscriptionId)
   if (!purchase) throw new AppError('NO_LETTERS_LEFT')
   return purchase

@@ -1,5 +1,6 @@
 import { AppError } from '@/domain/errors'
-import type { EmployeeCoupon, ReferralsRepository } from '../repository'
+import { commissionStateAt } from '@/domain/commissions'
+import type { CommissionLine, EmployeeCoupon, ReferralsRepository } from '../repository'
 import { creditWithin, employeeByCode } from './commission-ledger'
 import { type RepositoryContext, readTransaction, requireRole } from './context'
 
@@ -36,13 +37,21 @@ export function createReferralsRepository({ db, clock }: RepositoryContext): Ref
         async () => {
           const employee = await requireRole(db, ['employee'])
           const commissions = await db.commissions.where('employeeId').equals(employee.id).toArray()
-          const sales = await db.subscriptions.bulkGet(commissions.map((row) => row.subscriptionId))
+          // Device-only commissions name the purchase on this device; synced ones carry the sale.
+          const sales = await db.subscriptions.bulkGet(
+            commissions.map((row) => row.subscriptionId ?? ''),
+          )
+          const now = clock()
           return commissions
-            .map((row, index) => ({
-              ...row,
-              plan: sales[index]?.plan ?? '',
-              saleCents: sales[index]?.priceCents ?? 0,
-            }))
+            .map((row, index): CommissionLine => {
+              const sale = sales[index]
+              return {
+                ...row,
+                plan: row.plan ?? sale?.plan ?? '',
+                saleCents: row.saleCents ?? sale?.priceCents ?? 0,
+                state: commissionStateAt(row.state ?? 'pending', row.createdAt, now),
+              }
+            })
             .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
         },
       )

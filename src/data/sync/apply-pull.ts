@@ -4,6 +4,7 @@ import type { LetterheadDatabase, Setting } from '../database'
 import { rowKey } from '../dexie/outbox'
 import type { SyncState } from '../sync-types'
 import { localLetter, localVersion } from './letter-rows'
+import { applyCommissions, applySubscriptions, moveTalliesFor } from './money-rows'
 import { withDeviceSecrets } from './synced-settings'
 
 type Counted = { letters: number }
@@ -30,7 +31,16 @@ export function applyPulledPage(
   state: SyncState,
   page: PullResponse,
 ): Promise<Counted | null> {
-  const tables = [db.letters, db.letterVersions, db.settings, db.users, db.outbox, db.syncState]
+  const tables = [
+    db.letters,
+    db.letterVersions,
+    db.settings,
+    db.users,
+    db.subscriptions,
+    db.commissions,
+    db.outbox,
+    db.syncState,
+  ]
   return db.transaction('rw', tables, async () => {
     const current = await db.syncState.get(state.userId)
     // Signed out and removed meanwhile, or started over: this page is for a state that is gone.
@@ -43,9 +53,12 @@ export function applyPulledPage(
       (await db.outbox.where('clientId').equals(state.clientId).toArray()).flatMap((e) => e.keys),
     )
     const changes = page.changes.filter((change) => !pending.has(keyOf(change)))
+    // Purchases first: a letter that arrives with one then moves its tally.
+    await applySubscriptions(db, changes)
     await Promise.all([
       applyLetters(db, state.userId, changes),
       applyVersions(db, changes),
+      applyCommissions(db, changes),
       applySettings(db, changes),
       db.syncState.put({ ...current, cursor: Math.max(current.cursor, page.cursor) }),
     ])
@@ -53,28 +66,38 @@ export function applyPulledPage(
   })
 }
 
+/** The key a pending mutation would hold the row by; money rows never have one. */
 function keyOf(change: Change): string {
-  if (change.table === 'letterVersions') return `letterVersions:${change.id}`
-  return rowKey(change.table, change.id)
+  if (change.table === 'letters' || change.table === 'settings') {
+    return rowKey(change.table, change.id)
+  }
+  return `${change.table}:${change.id}`
 }
 
-/** Writes the letters and moves the owner's count by those that came or went. */
+/**
+ * Writes the letters and moves the owner's count by those that came or went,
+ * and the purchases' tallies by the credits they took or gave back.
+ */
 async function applyLetters(db: LetterheadDatabase, userId: string, changes: readonly Change[]) {
   const letters = changes.filter((change) => change.table === 'letters')
   if (letters.length === 0) return
   const existing = await db.letters.bulkGet(letters.map((change) => change.id))
   const puts: Letter[] = []
   const deletes: string[] = []
+  const moves: Array<{ before: Letter | undefined; after: Letter | undefined }> = []
   let net = 0
   letters.forEach((change, index) => {
     const before = existing[index]
     if ('row' in change && change.table === 'letters') {
       // A page that arrives late (a retried or repeated answer) never takes a row back in time.
       if (before?.version !== undefined && before.version > change.row.version) return
-      puts.push(localLetter(change.row, before))
+      const after = localLetter(change.row, before)
+      puts.push(after)
+      moves.push({ before, after })
       if (!before) net += 1
     } else if (before) {
       deletes.push(change.id)
+      moves.push({ before, after: undefined })
       if (before.userId === userId) net -= 1
     }
   })
@@ -82,6 +105,7 @@ async function applyLetters(db: LetterheadDatabase, userId: string, changes: rea
     putInChunks(db, puts),
     db.letters.bulkDelete(deletes),
     net === 0 ? undefined : moveLetterCount(db, userId, net),
+    moveTalliesFor(db, moves),
   ])
 }
 

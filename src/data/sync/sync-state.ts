@@ -1,3 +1,4 @@
+import { SYNC_SCHEMA_VERSION } from '@/domain/api'
 import { newId } from '@/domain/ids'
 import type { Letter, LetterVersion } from '@/domain/types'
 import type { LetterheadDatabase } from '../database'
@@ -30,6 +31,7 @@ export async function startSyncing(
     userId,
     clientId: newId(),
     cursor: 0,
+    schemaVersion: SYNC_SCHEMA_VERSION,
     nextMutationId: 1,
     downloaded: false,
   }
@@ -41,6 +43,19 @@ export async function startSyncing(
     await queueUpload(db, userId, letter, versions, at)
   }
   return (await db.syncState.get(userId)) ?? state
+}
+
+/**
+ * The state to pull from: one whose cursor an older schema pulled starts
+ * again from 0, as the older pulls left out tables this schema syncs
+ * (purchases and commissions, decision 025). Rows already here are kept;
+ * pulled again, they are written over with the same versions.
+ */
+export async function pullFrom(db: LetterheadDatabase, state: SyncState): Promise<SyncState> {
+  if (state.schemaVersion === SYNC_SCHEMA_VERSION) return state
+  const again = { ...state, cursor: 0, schemaVersion: SYNC_SCHEMA_VERSION }
+  await db.syncState.put(again)
+  return again
 }
 
 /** Queues a letter the account does not have yet, with its previous versions, for upload. */

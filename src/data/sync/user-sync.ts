@@ -12,6 +12,7 @@ import { ApiError, type ApiClient } from '../remote/api-client'
 import type { SyncState } from '../sync-types'
 import { applyPulledPage } from './apply-pull'
 import { asMutations, nextBatch, type RefusedChange, settlePush } from './push-outbox'
+import { pullFrom } from './sync-state'
 import type { SyncPhase, SyncStatus } from './sync-status'
 
 /** A new device's first page is small, so its first letters show at once; then pages are large. */
@@ -107,8 +108,9 @@ export function createUserSync(deps: UserSyncDeps, state: SyncState): UserSync {
   }
 
   async function pull() {
-    const start = await db.syncState.get(state.userId)
-    if (stopped || start?.clientId !== state.clientId) throw new Stop()
+    const found = await db.syncState.get(state.userId)
+    if (stopped || found?.clientId !== state.clientId) throw new Stop()
+    const start = await pullFrom(db, found)
     let cursor = start.cursor
     let asked = pullPage(cursor, start.downloaded ? PAGE : FIRST_PAGE)
     for (;;) {

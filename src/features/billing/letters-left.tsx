@@ -1,6 +1,7 @@
 import { useLive } from '@/data/use-live'
 import { findPlan } from '@/domain/plans'
 import { formatDate } from '@/lib/format-date'
+import { LettersOwedNote } from './letters-owed-note'
 
 /** How many letters the user can still write, and when each plan's letters lapse. */
 export function LettersLeft({ userId }: { userId: string }) {
@@ -9,7 +10,7 @@ export function LettersLeft({ userId }: { userId: string }) {
     `entitlements:${userId}`,
   )
   if (live.status !== 'ready') return null
-  const { lettersLeft, credits } = live.data
+  const { lettersLeft, lettersOwed, credits } = live.data
   return (
     <section
       aria-labelledby="letters-left-heading"
@@ -24,6 +25,7 @@ export function LettersLeft({ userId }: { userId: string }) {
       <p className="mt-1 font-serif text-4xl" data-testid="letters-left">
         {lettersLeft}
       </p>
+      {lettersOwed > 0 ? <LettersOwedNote owed={lettersOwed} /> : null}
       {credits.length > 0 ? (
         <ul className="mt-3 flex flex-col gap-1 text-sm text-ink-600 dark:text-ink-300">
           {credits.map((credit) => (

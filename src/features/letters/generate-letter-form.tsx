@@ -25,12 +25,15 @@ type GenerateLetterFormProps = {
   fullName: string
   /** Undefined while still counting. */
   lettersLeft: number | undefined
+  /** Letters owed after two devices spent the same one; the next plan pays them first. */
+  lettersOwed?: number
   onChoosePlan: () => void
 }
 
 export function GenerateLetterForm({
   fullName,
   lettersLeft,
+  lettersOwed = 0,
   onChoosePlan,
 }: GenerateLetterFormProps) {
   const form = useForm<LetterInput>({
@@ -60,7 +63,7 @@ export function GenerateLetterForm({
       onSubmit={(event) => void form.handleSubmit(submit)(event)}
       className="flex flex-col gap-5"
     >
-      {lettersLeft === 0 ? <NoLettersLeft onChoosePlan={onChoosePlan} /> : null}
+      {lettersLeft === 0 ? <NoLettersLeft onChoosePlan={onChoosePlan} owed={lettersOwed} /> : null}
       <FormAlert message={alert} />
       <LetterFields register={form.register} errors={form.formState.errors} />
       <div>

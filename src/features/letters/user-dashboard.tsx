@@ -52,6 +52,7 @@ export function UserDashboard({ user, search, onSearchChange, subscription }: Us
         <GenerateLetterForm
           fullName={user.fullName}
           lettersLeft={entitlements.data?.lettersLeft}
+          lettersOwed={entitlements.data?.lettersOwed}
           onChoosePlan={() => onSearchChange({ tab: 'subscription' })}
         />
       </section>

@@ -1,6 +1,12 @@
 import { Calculator, Users, Wallet } from 'lucide-react'
 import { useLive } from '@/data/use-live'
-import { COMMISSION_PERCENT, COUPON_DISCOUNT_PERCENT, formatCents } from '@/domain/money'
+import { summarizeEarnings } from '@/domain/commissions'
+import {
+  COMMISSION_PERCENT,
+  COUPON_DISCOUNT_PERCENT,
+  formatCents,
+  REFUND_WINDOW_DAYS,
+} from '@/domain/money'
 import type { User } from '@/domain/types'
 import { StatCard } from '@/ui/stat-card'
 import { CommissionTable } from './commission-table'
@@ -13,8 +19,7 @@ export function EmployeePortal({ user }: { user: User }) {
     `commissions:${user.id}`,
   )
   const lines = live.data ?? []
-  const earnings = lines.reduce((sum, line) => sum + line.amountCents, 0)
-  const average = lines.length === 0 ? 0 : Math.round(earnings / lines.length)
+  const { referrals, earningsCents, averageCents } = summarizeEarnings(lines)
 
   return (
     <section aria-labelledby="employee-portal-heading" className="flex flex-col gap-6">
@@ -24,17 +29,17 @@ export function EmployeePortal({ user }: { user: User }) {
       <div className="grid gap-4 sm:grid-cols-3">
         <StatCard
           label="Total Referrals"
-          value={String(lines.length)}
+          value={String(referrals)}
           icon={<Users className="size-4" />}
         />
         <StatCard
           label="Total Earnings"
-          value={formatCents(earnings)}
+          value={formatCents(earningsCents)}
           icon={<Wallet className="size-4" />}
         />
         <StatCard
           label="Avg per Referral"
-          value={formatCents(average)}
+          value={formatCents(averageCents)}
           icon={<Calculator className="size-4" />}
         />
       </div>
@@ -67,6 +72,10 @@ export function EmployeePortal({ user }: { user: User }) {
           <li>They save {COUPON_DISCOUNT_PERCENT}% on any plan when they enter it at checkout.</li>
           <li>
             You earn {COMMISSION_PERCENT}% of what they pay, recorded here the moment they pay.
+          </li>
+          <li>
+            A commission is pending for {REFUND_WINDOW_DAYS} days, while a refund would void it,
+            then approved, and paid with the next payout.
           </li>
         </ol>
       </section>

@@ -99,15 +99,40 @@ export async function signUpWithLetters(device: Device) {
     password: PASSWORD,
     role: 'user',
   })
-  await device.repo.subscriptions.create({ plan: 'annual8' })
+  await buyLetters(device)
   await device.repo.sync.start()
   return { user, email }
+}
+
+/** The test gateway's card that always pays. */
+export const GOOD_CARD = {
+  cardNumber: '4242 4242 4242 4242',
+  expiryDate: '12/30',
+  cvv: '123',
+  cardholderName: 'Sync Person',
+}
+
+/** The device's own gateway, which server mode must never use: the server charges. */
+const NO_DEVICE_GATEWAY = {
+  id: 'device',
+  charge: () => Promise.reject(new Error('server mode charged on the device')),
+}
+
+/** Buys a plan through the server's checkout, as the Subscription tab does; the device keeps it at once. */
+export function buyLetters(device: Device, plan = 'annual8', couponCode?: string) {
+  return device.repo.payments.pay({
+    plan,
+    ...(couponCode === undefined ? {} : { couponCode }),
+    card: GOOD_CARD,
+    idempotencyKey: crypto.randomUUID(),
+    gateway: NO_DEVICE_GATEWAY,
+  })
 }
 
 /** Signs `email` in on `device`, with letters bought there too. */
 export async function signIn(device: Device, email: string) {
   const user = await device.repo.auth.signIn({ email, password: PASSWORD })
-  await device.repo.subscriptions.create({ plan: 'annual8' })
+  await buyLetters(device)
   await device.repo.sync.start()
   return user
 }

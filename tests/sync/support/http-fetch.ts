@@ -16,6 +16,7 @@ export function httpFetch(origin: () => string): Transport {
     const response = await globalThis.fetch(`${origin()}${path}`, {
       method: init.method ?? 'GET',
       headers: {
+        ...Object.fromEntries(new Headers(init.headers).entries()),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         origin: origin(),
         ...(cookie ? { cookie } : {}),
