@@ -1,6 +1,5 @@
-import type { ReactNode } from 'react'
+import { lazy, type ReactNode, Suspense } from 'react'
 import type { User } from '@/domain/types'
-import { LocalAdminDashboard } from '@/features/admin/local-admin-dashboard'
 import { SubscriptionTab } from '@/features/billing/subscription-tab'
 import type { DashboardSearch } from '@/features/letters/dashboard-view'
 import { UserDashboard } from '@/features/letters/user-dashboard'
@@ -8,6 +7,13 @@ import { EmployeePortal } from '@/features/referrals/employee-portal'
 import { DashboardHeader } from './dashboard-header'
 import { SyncDownloadProgress } from './sync-download-progress'
 import { SyncRefusals } from './sync-refusals'
+
+// Only an admin at /old sees it: the user's and the employee's dashboards do not download it.
+const LocalAdminDashboard = lazy(() =>
+  import('@/features/admin/local-admin-dashboard').then((module) => ({
+    default: module.LocalAdminDashboard,
+  })),
+)
 
 export function DashboardLayout({ user, children }: { user: User; children: ReactNode }) {
   return (
@@ -30,7 +36,12 @@ export type RoleDashboardProps = {
 
 /** The dashboard body for the signed-in person's role. */
 export function RoleDashboardBody({ user, search, onSearchChange }: RoleDashboardProps) {
-  if (user.role === 'admin') return <LocalAdminDashboard />
+  if (user.role === 'admin')
+    return (
+      <Suspense fallback={<p className="text-sm text-ink-500 dark:text-ink-300">Loading…</p>}>
+        <LocalAdminDashboard />
+      </Suspense>
+    )
   if (user.role === 'employee') return <EmployeePortal user={user} />
   return (
     <UserDashboard
