@@ -2,21 +2,9 @@ import type { FastifyInstance } from 'fastify'
 import type { ApiUser } from '@/domain/api'
 import { insertLetter, insertUser } from '../../server/test-support/admin'
 import { signedUp, TEST_ADMIN_SECRET, type TestServer } from '../../server/test-support/test-server'
-import { PASSWORD, serverDevice } from '../sync/support/device'
+import { buyLetters, PASSWORD, serverDevice } from '../sync/support/device'
 
 let accounts = 0
-
-const CARD = {
-  cardNumber: '4242 4242 4242 4242',
-  expiryDate: '12/30',
-  cvv: '123',
-  cardholderName: 'Cara Customer',
-}
-/** Server mode charges on the server: the device's own gateway must not be used. */
-const NOT_HERE = {
-  id: 'device',
-  charge: () => Promise.reject(new Error('server mode charged on the device')),
-}
 
 /** Noon of a day in this machine's time zone, as the admin's date inputs count days. */
 export const localNoon = (year: number, month: number, day: number) =>
@@ -61,13 +49,7 @@ export async function openShop({ app, database }: TestServer): Promise<Shop> {
   const { user: employee } = await signedUp(app, 'employee')
   const { device, user, email } = await customerDevice(app)
   await insertLetter(database, user.id, { matter: 'Unpaid invoice' })
-  await device.repo.payments.pay({
-    plan: 'annual4',
-    couponCode: employee.couponCode ?? undefined,
-    card: CARD,
-    idempotencyKey: crypto.randomUUID(),
-    gateway: NOT_HERE,
-  })
+  await buyLetters(device, 'annual4', employee.couponCode)
   const people: string[] = []
   for (let day = 1; day <= 29; day++) {
     const fullName = `Person ${String(day).padStart(2, '0')}`
