@@ -93,6 +93,22 @@ describe('purchases on every device of the buyer', () => {
   })
 })
 
+describe('money written only by the server', () => {
+  it('a device of an account on the server writes no purchase or commission of its own', async () => {
+    const phone = serverDevice(server().app, 'Phone')
+    await signUpWithLetters(phone)
+    const before = await phone.db.subscriptions.toArray()
+    await expect(phone.repo.subscriptions.create({ plan: 'annual8' })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    })
+    await expect(phone.repo.referrals.creditEmployee(before[0]?.id ?? '')).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    })
+    expect(await phone.db.subscriptions.toArray()).toEqual(before)
+    expect(await phone.db.commissions.count()).toBe(0)
+  })
+})
+
 describe('commissions on the employee’s devices', () => {
   it('the sale reaches the employee’s device with its state and without the customer, and a refund voids it there', async () => {
     const employee = serverDevice(server().app, 'Employee')

@@ -66,3 +66,17 @@ export async function creditWithin(
   })
   return commission
 }
+
+/**
+ * An account that syncs with the Letterhead server has its purchases and
+ * commissions written by the server alone (DESIGN.md §8): this device writes
+ * none of its own, or it would count letters the server never sold.
+ */
+export async function refuseForServerAccount(db: LetterheadDatabase, userId: string) {
+  if (await db.syncState.get(userId)) {
+    throw new AppError(
+      'FORBIDDEN',
+      'Purchases of an account on the Letterhead server are made at checkout, through the server.',
+    )
+  }
+}

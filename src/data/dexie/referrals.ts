@@ -1,7 +1,7 @@
 import { AppError } from '@/domain/errors'
 import { commissionStateAt } from '@/domain/commissions'
 import type { CommissionLine, EmployeeCoupon, ReferralsRepository } from '../repository'
-import { creditWithin, employeeByCode } from './commission-ledger'
+import { creditWithin, employeeByCode, refuseForServerAccount } from './commission-ledger'
 import { type RepositoryContext, readTransaction, requireRole } from './context'
 
 export function createReferralsRepository({ db, clock }: RepositoryContext): ReferralsRepository {
@@ -18,9 +18,10 @@ export function createReferralsRepository({ db, clock }: RepositoryContext): Ref
     async creditEmployee(subscriptionId) {
       return db.transaction(
         'rw',
-        [db.subscriptions, db.commissions, db.users, db.session],
+        [db.subscriptions, db.commissions, db.users, db.session, db.syncState],
         async () => {
           const caller = await requireRole(db, ['user', 'admin'])
+          await refuseForServerAccount(db, caller.id)
           const subscription = await db.subscriptions.get(subscriptionId)
           if (!subscription) throw new AppError('NOT_FOUND')
           if (caller.role !== 'admin' && subscription.userId !== caller.id)

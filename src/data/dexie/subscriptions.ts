@@ -4,7 +4,7 @@ import { priceWithCoupon } from '@/domain/money'
 import { planExpiry, requirePlan } from '@/domain/plans'
 import type { Subscription, User } from '@/domain/types'
 import type { NewSubscription, SubscriptionsRepository } from '../repository'
-import { creditWithin, employeeByCode } from './commission-ledger'
+import { creditWithin, employeeByCode, refuseForServerAccount } from './commission-ledger'
 import { type RepositoryContext, readAs, requireRole, stamp } from './context'
 import { entitlementsOf, purchasesOf } from './credits'
 
@@ -49,10 +49,11 @@ export function createSubscriptionsRepository({
       if (input.payment && !CARD_LAST4.test(input.payment.cardLast4)) {
         throw new AppError('INVALID_INPUT', 'Only the last four digits of a card may be kept.')
       }
-      const tables = [db.subscriptions, db.commissions, db.users, db.session]
+      const tables = [db.subscriptions, db.commissions, db.users, db.session, db.syncState]
       // Subscription, commission and the employee's totals are written together or not at all.
       return db.transaction('rw', tables, async () => {
         const user = await requireRole(db, ['user'])
+        await refuseForServerAccount(db, user.id)
         const idempotencyKey = input.idempotencyKey ?? newId()
         const earlier = await db.subscriptions
           .where('idempotencyKey')
