@@ -42,8 +42,6 @@ export function recordPurchase(db: Db, purchase: Purchase): Promise<Subscription
   const { userId, plan, price, coupon, charge, now } = purchase
   return db.transaction(async (tx) => {
     await lockSyncedOwner(tx, userId)
-    // The commission is synced to the employee's devices: its version is drawn under their lock.
-    if (coupon) await lockSyncedOwner(tx, coupon.employeeId)
     const [subscription] = await tx
       .insert(subscriptions)
       .values({
@@ -77,13 +75,15 @@ export function recordPurchase(db: Db, purchase: Purchase): Promise<Subscription
       createdAt: now,
     })
     await settleDebt(tx, userId, subscription.id, now)
-    if (coupon) await recordCommission(tx, coupon, subscription, price, now)
     await tx
       .update(idempotencyKeys)
       .set({ subscriptionId: subscription.id })
       .where(
         sql`${idempotencyKeys.userId} = ${userId} and ${idempotencyKeys.key} = ${purchase.key}`,
       )
+    // Last, so the employee's lock is held only to the commit: one popular code serializes
+    // its sales on that lock, and the rest of the purchase is written before it is taken.
+    if (coupon) await recordCommission(tx, coupon, subscription, price, now)
     return subscription
   })
 }
@@ -95,6 +95,8 @@ async function recordCommission(
   price: PriceBreakdown,
   now: Date,
 ) {
+  // The commission is synced to the employee's devices: its version is drawn under their lock.
+  await lockSyncedOwner(tx, coupon.employeeId)
   const commissionId = crypto.randomUUID()
   await tx.insert(commissions).values({
     id: commissionId,
