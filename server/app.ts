@@ -11,7 +11,7 @@ import { type InboxDeps, registerInboxRoutes } from './inbox/routes'
 import { badRequestMessage, registerErrorHandling } from './http/errors'
 import { registerJsonBodies } from './http/json-body'
 import { registerMoneyOversightRoutes } from './money/admin-routes'
-import { createServerTestGateway, type ServerGateway } from './money/gateway'
+import { gatewayFor, type ServerGateway } from './money/gateway'
 import { registerMoneyRoutes } from './money/routes'
 import { loggerOptions } from './http/logger'
 import { registerHelmet } from './plugins/helmet'
@@ -31,7 +31,7 @@ export type AppOptions = {
   drawCouponCode?: () => string
   /** What tells a user's event streams to pull; made from the database when not given, closed with the app. */
   syncSignal?: SyncSignal
-  /** Who takes the money; the test gateway (test cards, no money moves) when not given. */
+  /** Who takes the money; the one PAYMENT_GATEWAY names (config.payments) when not given. */
   gateway?: ServerGateway
   /** Per-address limits on contact messages and error reports; INBOX_RATE_LIMITS when not given. */
   inboxRateLimits?: InboxDeps['rateLimits']
@@ -45,7 +45,7 @@ export async function buildApp({
   clock = () => new Date(),
   drawCouponCode,
   syncSignal,
-  gateway = createServerTestGateway(),
+  gateway = gatewayFor(config.payments),
   inboxRateLimits,
 }: AppOptions) {
   const app = Fastify({
@@ -83,7 +83,13 @@ export async function buildApp({
   const signal = syncSignal ?? (await createSyncSignal(database))
   app.addHook('onClose', () => signal.close())
   registerSyncRoutes(app, { db: database.db, clock, signal })
-  registerMoneyRoutes(app, { db: database.db, clock, gateway, signal })
+  registerMoneyRoutes(app, {
+    db: database.db,
+    clock,
+    gateway,
+    signal,
+    publicOrigin: config.publicOrigin,
+  })
   registerMoneyOversightRoutes(app, { db: database.db, clock, gateway, signal })
   registerAdminRoutes(app, { db: database.db, clock })
   registerInboxRoutes(app, { db: database.db, clock, rateLimits: inboxRateLimits })

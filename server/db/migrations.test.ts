@@ -34,6 +34,7 @@ const TABLES = [
   'refunds',
   'sessions',
   'sign_in_throttle',
+  'stripe_events',
   'subscriptions',
   'sync_clients',
   'user_settings',

@@ -190,3 +190,17 @@ export const refunds = pgTable(
   },
   (table) => [uniqueIndex('refunds_subscription_id_key').on(table.subscriptionId)],
 )
+
+/**
+ * A Stripe webhook event already handled (decision 026), written in the same
+ * transaction as what it caused, so an event delivered twice, or twice at
+ * once, writes its purchase once.
+ */
+export const stripeEvents = pgTable('stripe_events', {
+  /** Stripe's event id (`evt_…`). */
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  /** The purchase the event wrote; null when it wrote none (not paid, not one of ours). */
+  subscriptionId: uuid('subscription_id').references(() => subscriptions.id),
+  receivedAt: timestamptz('received_at').notNull(),
+})

@@ -1,65 +1,50 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { errorBodySchema } from '@/domain/api'
 import {
-  type ApiSubscription,
   CHECKOUT_PATHS,
   checkoutRequestSchema,
   checkoutResponseSchema,
   couponResponseSchema,
   IDEMPOTENCY_HEADER,
-  IDEMPOTENCY_KEY_PATTERN,
 } from '@/domain/checkout'
 import { AppError } from '@/domain/errors'
 import { COUPON_DISCOUNT_PERCENT } from '@/domain/money'
-import type { PaymentGateway } from '@/domain/payment/payment-gateway'
 import { z } from '@/lib/zod'
 import { requireSession } from '../auth/require-session'
 import type { Db } from '../db/database'
 import { type SyncSignal, tellToPull } from '../sync/signal'
 import { checkout } from './checkout'
+import { refusals, requireIdempotencyKey, toApiSubscription } from './checkout-http'
 import { findCouponOwner } from './coupons'
-import type { SubscriptionRow } from './purchase'
+import type { CardGateway, ServerGateway } from './gateway'
+import { registerStripeCheckout } from './stripe-routes'
 
 export type MoneyDeps = {
   db: Db
   clock: () => Date
-  gateway: PaymentGateway
+  gateway: ServerGateway
+  /** The origin browsers use (PUBLIC_ORIGIN), where Stripe sends the customer back; else the request's own. */
+  publicOrigin?: string | undefined
   /** Tells the buyer's and the employee's devices to pull the purchase and the commission. */
   signal: SyncSignal
   /** Coupon lookups a minute from one address: enough for typos, too few to walk the codes. */
   couponRateLimit?: number
 }
 
-const refusals = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  402: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
+/**
+ * `POST /api/checkout` and `GET /api/coupons/{code}` (DESIGN.md §6, §8): the
+ * checkout charges a card with the test gateway, or answers Stripe's page
+ * with the Stripe gateway, whose webhook is then served too (decision 026).
+ */
+export function registerMoneyRoutes(parent: FastifyInstance, deps: MoneyDeps) {
+  const { gateway } = deps
+  if (gateway.kind === 'card') registerCardCheckout(parent, { ...deps, gateway })
+  else registerStripeCheckout(parent, { ...deps, gateway })
+  registerCouponLookup(parent, deps)
 }
 
-const toApiSubscription = (row: SubscriptionRow): ApiSubscription => ({
-  id: row.id,
-  plan: row.plan,
-  listCents: row.listCents,
-  discountPercent: row.discountPercent,
-  discountCents: row.discountCents,
-  priceCents: row.priceCents,
-  letters: row.letters,
-  expiresAt: row.expiresAt?.toISOString() ?? null,
-  couponCode: row.couponCode,
-  cardBrand: row.cardBrand,
-  cardLast4: row.cardLast4,
-  createdAt: row.createdAt.toISOString(),
-})
-
-/** `POST /api/checkout` and `GET /api/coupons/{code}` (DESIGN.md §6, §8). */
-export function registerMoneyRoutes(parent: FastifyInstance, deps: MoneyDeps) {
+function registerCardCheckout(parent: FastifyInstance, deps: MoneyDeps & { gateway: CardGateway }) {
   const app = parent.withTypeProvider<ZodTypeProvider>()
-
   app.post(
     CHECKOUT_PATHS.checkout,
     {
@@ -72,13 +57,7 @@ export function registerMoneyRoutes(parent: FastifyInstance, deps: MoneyDeps) {
     },
     async (request, reply) => {
       const { user } = await requireSession(deps, request, reply)
-      const key = request.headers[IDEMPOTENCY_HEADER]
-      if (!key || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
-        throw new AppError(
-          'INVALID_INPUT',
-          'A checkout needs an Idempotency-Key header: 8 to 100 letters, digits, - or _.',
-        )
-      }
+      const key = requireIdempotencyKey(request.headers[IDEMPOTENCY_HEADER])
       const result = await checkout(deps, {
         userId: user.id,
         role: user.role,
@@ -92,7 +71,10 @@ export function registerMoneyRoutes(parent: FastifyInstance, deps: MoneyDeps) {
       return reply.status(status).send({ subscription: toApiSubscription(result.subscription) })
     },
   )
+}
 
+function registerCouponLookup(parent: FastifyInstance, deps: MoneyDeps) {
+  const app = parent.withTypeProvider<ZodTypeProvider>()
   app.get(
     CHECKOUT_PATHS.coupon,
     {

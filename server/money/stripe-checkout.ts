@@ -1,0 +1,107 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import type { HostedCheckoutRequest } from '@/domain/checkout'
+import { AppError } from '@/domain/errors'
+import type { Db } from '../db/database'
+import { idempotencyKeys, subscriptions } from '../db/money-schema'
+import { hashOf, priceOrder } from './order'
+import type { SubscriptionRow } from './purchase'
+import type { StripeGateway } from './stripe-gateway'
+
+export type StripeCheckoutDeps = { db: Db; gateway: StripeGateway; clock: () => Date }
+
+export type StripeCheckout = {
+  userId: string
+  email: string
+  role: string
+  key: string
+  request: HostedCheckoutRequest
+  /** Where Stripe sends the customer back, paid or not. */
+  returnUrl: string
+}
+
+/** Stripe's page to pay on, or, when the key's purchase is already written, that purchase. */
+export type StripeCheckoutResult =
+  { checkoutUrl: string; replayed: boolean } | { subscription: SubscriptionRow; replayed: true }
+
+/**
+ * A purchase through Stripe Checkout (decision 026): priced here as any
+ * checkout is, then a Checkout Session for exactly that amount, made once per
+ * key (Stripe answers the same session for the same key). Nothing is written
+ * but the key's claim until Stripe's webhook reports the payment; the key then
+ * answers the purchase instead of the page.
+ */
+export async function startStripeCheckout(
+  { db, gateway, clock }: StripeCheckoutDeps,
+  order: StripeCheckout,
+): Promise<StripeCheckoutResult> {
+  if (order.role !== 'user') throw new AppError('FORBIDDEN')
+  const { plan, coupon, price } = await priceOrder(db, order.request)
+  const requestHash = hashOf([plan.id, coupon?.code ?? '', 'stripe'])
+  const claim = await claimKey(db, order.userId, order.key, requestHash, clock())
+  if (typeof claim !== 'string') return { subscription: claim, replayed: true }
+  try {
+    const session = await gateway.startCheckout({
+      amountCents: price.priceCents,
+      description: `Letterhead ${plan.name}`,
+      metadata: {
+        userId: order.userId,
+        plan: plan.id,
+        couponCode: coupon?.code,
+        idempotencyKey: order.key,
+      },
+      customerEmail: order.email,
+      returnUrl: order.returnUrl,
+    })
+    // Stripe replays a session's first answer; one without a page is being paid already.
+    if (!session.url) throw new AppError('CHECKOUT_IN_PROGRESS')
+    return { checkoutUrl: session.url, replayed: claim === 'open' }
+  } catch (error) {
+    if (claim === 'new') await releaseKey(db, order.userId, order.key)
+    throw error
+  }
+}
+
+/**
+ * Claims the key (`new`), or finds it claimed for the same purchase: still
+ * open (`open`, the customer has not paid yet, so Stripe's same session is
+ * answered again) or paid (its subscription). Another purchase under the key
+ * is a conflict.
+ */
+async function claimKey(
+  db: Db,
+  userId: string,
+  key: string,
+  requestHash: string,
+  now: Date,
+): Promise<'new' | 'open' | SubscriptionRow> {
+  const claimed = await db
+    .insert(idempotencyKeys)
+    .values({ userId, key, requestHash, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key })
+  if (claimed.length > 0) return 'new'
+  const [held] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+  if (!held) return claimKey(db, userId, key, requestHash, now)
+  if (held.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_CONFLICT')
+  if (!held.subscriptionId) return 'open'
+  const [subscription] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.id, held.subscriptionId))
+  return subscription ?? 'open'
+}
+
+async function releaseKey(db: Db, userId: string, key: string) {
+  await db
+    .delete(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.userId, userId),
+        eq(idempotencyKeys.key, key),
+        isNull(idempotencyKeys.subscriptionId),
+      ),
+    )
+}

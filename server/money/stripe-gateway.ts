@@ -1,0 +1,127 @@
+import Stripe from 'stripe'
+import { AppError } from '@/domain/errors'
+import { PLAN_IDS } from '@/domain/plans'
+import { z } from '@/lib/zod'
+import type { PaymentSettings } from '../config'
+import type { Refunds } from './gateway'
+
+export const STRIPE_GATEWAY_ID = 'stripe'
+
+/** A checkout Stripe's page is to take: the server's price and who, what and under which key. */
+export type HostedCheckout = {
+  amountCents: number
+  /** The line item's name on Stripe's page and the statement, e.g. `Letterhead Annual 4 Letters`. */
+  description: string
+  metadata: CheckoutMetadata
+  customerEmail: string
+  /** Where Stripe sends the customer back, paid or not. */
+  returnUrl: string
+}
+
+/**
+ * What a session carries to its webhook: the buyer, the plan, the coupon as
+ * stored, and the checkout's key. Stripe keeps metadata as strings.
+ */
+export const checkoutMetadataSchema = z.object({
+  userId: z.uuid(),
+  plan: z.enum(PLAN_IDS),
+  couponCode: z.string().min(1).optional(),
+  idempotencyKey: z.string().min(1),
+})
+export type CheckoutMetadata = z.infer<typeof checkoutMetadataSchema>
+
+export type StripeGateway = Refunds & {
+  readonly kind: 'stripe'
+  readonly id: typeof STRIPE_GATEWAY_ID
+  /** A Checkout Session for the purchase, once per key: asked again, Stripe answers the same session. */
+  startCheckout(checkout: HostedCheckout): Promise<{ sessionId: string; url: string | null }>
+  /**
+   * The event a webhook delivered, when its `Stripe-Signature` is the webhook
+   * secret's HMAC of these exact bytes, made within five minutes of `receivedAt`;
+   * throws otherwise.
+   */
+  verifyEvent(payload: Buffer, signature: string, receivedAt: Date): Stripe.Event
+}
+
+/** Stripe's SDK for the settings' key, pointed at STRIPE_API_BASE when one is given. */
+function stripeClient({ secretKey, apiBase }: StripeSettings): Stripe {
+  if (!apiBase) return new Stripe(secretKey)
+  const base = new URL(apiBase)
+  const protocol = base.protocol === 'http:' ? 'http' : 'https'
+  return new Stripe(secretKey, {
+    host: base.hostname,
+    port: base.port || (protocol === 'http' ? 80 : 443),
+    protocol,
+  })
+}
+
+type StripeSettings = Extract<PaymentSettings, { gateway: 'stripe' }>
+
+/** The Stripe gateway (decision 026): Checkout Sessions, signed webhooks, refunds. */
+export function createStripeGateway(settings: StripeSettings): StripeGateway {
+  const stripe = stripeClient(settings)
+  return {
+    kind: 'stripe',
+    id: STRIPE_GATEWAY_ID,
+
+    async startCheckout({ amountCents, description, metadata, customerEmail, returnUrl }) {
+      const fields = Object.fromEntries(
+        Object.entries(metadata).filter(([, value]) => value !== undefined),
+      ) as Record<string, string>
+      try {
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: 'usd',
+                  unit_amount: amountCents,
+                  product_data: { name: description },
+                },
+              },
+            ],
+            client_reference_id: metadata.userId,
+            customer_email: customerEmail,
+            metadata: fields,
+            payment_intent_data: { metadata: fields, description },
+            success_url: returnUrl,
+            cancel_url: returnUrl,
+          },
+          { idempotencyKey: `checkout:${metadata.userId}:${metadata.idempotencyKey}` },
+        )
+        return { sessionId: session.id, url: session.url }
+      } catch (error) {
+        // The same key sent to Stripe with other parameters: another purchase under one key.
+        if (error instanceof Stripe.errors.StripeIdempotencyError) {
+          throw new AppError('IDEMPOTENCY_CONFLICT')
+        }
+        // The same key at Stripe while its first request is still being answered.
+        if (error instanceof Stripe.errors.StripeError && error.code === 'idempotency_key_in_use') {
+          throw new AppError('CHECKOUT_IN_PROGRESS')
+        }
+        throw error
+      }
+    },
+
+    async refund({ chargeId, amountCents, idempotencyKey }) {
+      const refund = await stripe.refunds.create(
+        { payment_intent: chargeId, amount: amountCents },
+        { idempotencyKey },
+      )
+      return { refundId: refund.id }
+    },
+
+    verifyEvent(payload, signature, receivedAt) {
+      return stripe.webhooks.constructEvent(
+        payload,
+        signature,
+        settings.webhookSecret,
+        undefined,
+        undefined,
+        receivedAt.getTime(),
+      )
+    },
+  }
+}

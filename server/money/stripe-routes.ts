@@ -1,0 +1,133 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { errorBodySchema } from '@/domain/api'
+import {
+  CHECKOUT_PATHS,
+  checkoutAnswerSchema,
+  checkoutRedirectSchema,
+  hostedCheckoutRequestSchema,
+  IDEMPOTENCY_HEADER,
+} from '@/domain/checkout'
+import { AppError } from '@/domain/errors'
+import { z } from '@/lib/zod'
+import { requireSession } from '../auth/require-session'
+import type { Db } from '../db/database'
+import { type SyncSignal, tellToPull } from '../sync/signal'
+import { refusals, requireIdempotencyKey, toApiSubscription } from './checkout-http'
+import { startStripeCheckout } from './stripe-checkout'
+import type { StripeGateway } from './stripe-gateway'
+import { handleStripeEvent } from './stripe-webhook'
+
+export type StripeRoutesDeps = {
+  db: Db
+  clock: () => Date
+  gateway: StripeGateway
+  /** Tells the buyer's and the employee's devices to pull a purchase the webhook wrote. */
+  signal: SyncSignal
+  /** The origin browsers use (PUBLIC_ORIGIN); else the request's own. */
+  publicOrigin?: string | undefined
+}
+
+const SIGNATURE_HEADER = 'stripe-signature'
+
+/** Where Stripe sends the customer back, paid or not: the Subscription tab. */
+const returnUrlFor = (request: FastifyRequest, publicOrigin: string | undefined) =>
+  `${publicOrigin ?? `${request.protocol}://${request.host}`}/app/?tab=subscription`
+
+/**
+ * `POST /api/checkout` and `POST /api/stripe/webhook` with the Stripe gateway
+ * (decision 026): the checkout answers Stripe's page for the purchase, and the
+ * webhook writes the purchase when Stripe reports it paid.
+ */
+export function registerStripeCheckout(parent: FastifyInstance, deps: StripeRoutesDeps) {
+  parent.withTypeProvider<ZodTypeProvider>().post(
+    CHECKOUT_PATHS.checkout,
+    {
+      schema: {
+        tags: ['money'],
+        description:
+          "With the Stripe gateway: Stripe's Checkout page for the purchase (201, or 200 for a key already used); once Stripe reports it paid, the key answers the purchase (200).",
+        headers: z.object({ [IDEMPOTENCY_HEADER]: z.string().optional() }),
+        body: hostedCheckoutRequestSchema,
+        response: { 200: checkoutAnswerSchema, 201: checkoutRedirectSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireSession(deps, request, reply)
+      const result = await startStripeCheckout(deps, {
+        userId: user.id,
+        email: user.email,
+        role: user.role,
+        key: requireIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]),
+        request: request.body,
+        returnUrl: returnUrlFor(request, deps.publicOrigin),
+      })
+      if ('subscription' in result) {
+        return reply.status(200).send({ subscription: toApiSubscription(result.subscription) })
+      }
+      return reply.status(result.replayed ? 200 : 201).send({ checkoutUrl: result.checkoutUrl })
+    },
+  )
+  void parent.register((scope, _options, done) => {
+    registerWebhook(scope, deps)
+    done()
+  })
+}
+
+/**
+ * Stripe's signed events. The signature is an HMAC of the bytes Stripe sent,
+ * so this route's plugin keeps the body as a Buffer instead of parsing it. It
+ * needs no session (Stripe has none) and passes the origin check (Stripe sends
+ * no `Origin`): the signature is its credential. A body that is not Stripe's
+ * is refused with 400, never a 500, and writes nothing.
+ */
+function registerWebhook(scope: FastifyInstance, deps: StripeRoutesDeps) {
+  scope.removeAllContentTypeParsers()
+  scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+    done(null, body),
+  )
+  scope.withTypeProvider<ZodTypeProvider>().post(
+    CHECKOUT_PATHS.stripeWebhook,
+    {
+      schema: {
+        tags: ['money'],
+        description:
+          "Stripe's events, verified with STRIPE_WEBHOOK_SECRET; a paid checkout.session.completed writes its purchase once per event id, other events are acknowledged and ignored. Served only when PAYMENT_GATEWAY is stripe.",
+        headers: z.object({ [SIGNATURE_HEADER]: z.string().optional() }),
+        response: { 200: z.object({ received: z.literal(true) }), 400: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const signature = request.headers[SIGNATURE_HEADER]
+      if (!signature?.trim()) {
+        throw new AppError('INVALID_INPUT', 'A Stripe webhook needs its Stripe-Signature header.')
+      }
+      if (!Buffer.isBuffer(request.body)) {
+        throw new AppError('INVALID_INPUT', 'A Stripe webhook needs the JSON body Stripe sent.')
+      }
+      let event
+      try {
+        event = deps.gateway.verifyEvent(request.body, signature, deps.clock())
+      } catch {
+        throw new AppError(
+          'INVALID_INPUT',
+          'The Stripe-Signature does not match this body and the webhook secret, or it is more than five minutes old.',
+        )
+      }
+      const result = await handleStripeEvent(deps, event)
+      if (result.outcome === 'recorded') await tellToPull(deps.signal, result.userIds, request.log)
+      const seen = { stripeEvent: event.id, type: event.type, outcome: result.outcome }
+      if (result.outcome === 'no-buyer') {
+        request.log.error(seen, 'Stripe reports a payment by an account that no longer exists')
+      } else if (result.outcome === 'recorded' && result.chargedCents !== result.priceCents) {
+        request.log.warn(
+          { ...seen, chargedCents: result.chargedCents, priceCents: result.priceCents },
+          "Stripe charged another amount than the catalogue's price",
+        )
+      } else {
+        request.log.info(seen, 'Stripe event')
+      }
+      return { received: true as const }
+    },
+  )
+}
