@@ -1,7 +1,7 @@
 import {
   type ApiSubscription,
   CHECKOUT_PATHS,
-  checkoutResponseSchema,
+  checkoutAnswerSchema,
   couponPath,
   couponResponseSchema,
   IDEMPOTENCY_HEADER,
@@ -42,6 +42,17 @@ function localSubscription(
 }
 
 /**
+ * With the Stripe gateway the server answers Stripe's page instead of a
+ * purchase (decision 026): the browser goes there, and the purchase reaches
+ * this device by sync once Stripe reports it paid. The page is leaving, so
+ * the payment never settles here and the Pay button stays busy until it has.
+ */
+function leaveForStripe(checkoutUrl: string): Promise<never> {
+  window.location.assign(checkoutUrl)
+  return new Promise<never>(() => {})
+}
+
+/**
  * Checkout through the Letterhead server (DESIGN.md §8): the server checks
  * the coupon, charges the card and writes the purchase; this device only asks,
  * and keeps the server's answer. Offline, nothing is sent and nothing written.
@@ -66,16 +77,14 @@ export function createServerPayments(context: ServerContext): PaymentsRepository
 
     pay: ({ plan, couponCode, card, idempotencyKey }) =>
       asSignedIn(context, async (userId) => {
-        const { subscription } = await client.json(
-          CHECKOUT_PATHS.checkout,
-          checkoutResponseSchema,
-          {
-            method: 'POST',
-            body: { plan, ...(couponCode === undefined ? {} : { couponCode }), card },
-            headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
-            ...OFFLINE,
-          },
-        )
+        const answer = await client.json(CHECKOUT_PATHS.checkout, checkoutAnswerSchema, {
+          method: 'POST',
+          body: { plan, ...(couponCode === undefined ? {} : { couponCode }), card },
+          headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+          ...OFFLINE,
+        })
+        if ('checkoutUrl' in answer) return leaveForStripe(answer.checkoutUrl)
+        const { subscription } = answer
         const local = localSubscription(subscription, userId, idempotencyKey)
         await db.subscriptions.put(local)
         return {
