@@ -101,8 +101,8 @@ export async function insertSubscription(
   if (fields.employeeId !== undefined) {
     await database.query(
       `insert into commissions (id, employee_id, subscription_id, sale_cents, commission_cents,
-         created_at)
-       values ($1, $2, $3, 23920, 1196, $4)`,
+         version, created_at, updated_at)
+       values ($1, $2, $3, 23920, 1196, nextval('sync_version'), $4, $4)`,
       [randomUUID(), fields.employeeId, id, createdAt],
     )
   }
