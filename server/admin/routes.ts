@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream'
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import {
   ADMIN_PATHS,
@@ -14,8 +14,7 @@ import {
   adminTablePath,
 } from '@/domain/admin-api'
 import { errorBodySchema } from '@/domain/api'
-import { AppError } from '@/domain/errors'
-import { requireSession, type SessionDeps } from '../auth/require-session'
+import { requireAdmin, type SessionDeps } from '../auth/require-session'
 import { loggable } from '../http/errors'
 import { tableCsv } from './csv'
 import { readStats } from './stats'
@@ -27,14 +26,6 @@ const refusals = {
   400: errorBodySchema,
   401: errorBodySchema,
   403: errorBodySchema,
-}
-
-/** Admins only: no session is 401, a user's or an employee's is 403. */
-async function requireAdmin(deps: AdminDeps, request: FastifyRequest, reply: FastifyReply) {
-  const { user } = await requireSession(deps, request, reply)
-  if (user.role !== 'admin') throw new AppError('FORBIDDEN')
-  // What an admin reads here is other people's data: no cache keeps a copy.
-  void reply.header('cache-control', 'no-store')
 }
 
 /**

@@ -23,3 +23,26 @@ export async function requireSession(
   if (await touchSession(db, signedIn.session, now)) setSessionCookie(request, reply, token)
   return signedIn
 }
+
+/** Only accounts of `role`: no session is 401, any other role 403. */
+export async function requireRole(
+  deps: SessionDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  role: SignedIn['user']['role'],
+): Promise<SignedIn['user']> {
+  const { user } = await requireSession(deps, request, reply)
+  if (user.role !== role) throw new AppError('FORBIDDEN')
+  return user
+}
+
+/** Admins only. What an admin reads is other people's data: no cache keeps a copy. */
+export async function requireAdmin(
+  deps: SessionDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<SignedIn['user']> {
+  const admin = await requireRole(deps, request, reply, 'admin')
+  void reply.header('cache-control', 'no-store')
+  return admin
+}

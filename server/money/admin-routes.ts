@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { errorBodySchema } from '@/domain/api'
 import { AppError } from '@/domain/errors'
@@ -10,7 +10,8 @@ import {
   refundResponseSchema,
 } from '@/domain/money-api'
 import { z } from '@/lib/zod'
-import { requireSession } from '../auth/require-session'
+import { requireAdmin, requireRole } from '../auth/require-session'
+import { csvRecord } from '../admin/csv'
 import type { Db } from '../db/database'
 import { type SyncSignal, tellToPull } from '../sync/signal'
 import type { ServerGateway } from './gateway'
@@ -33,13 +34,6 @@ const refusals = {
   404: errorBodySchema,
 }
 
-/** A CSV cell: quoted, quotes doubled, and a leading = + - @ defused for spreadsheets. */
-const cell = (value: string | number) => {
-  const text = String(value)
-  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text
-  return `"${safe.replaceAll('"', '""')}"`
-}
-
 /**
  * The employee's referrals (`GET /api/referrals`), and the admin's refunds and
  * payouts (decision 023). Admins only for the last two: 401 without a
@@ -48,17 +42,11 @@ const cell = (value: string | number) => {
 export function registerMoneyOversightRoutes(parent: FastifyInstance, deps: MoneyOversightDeps) {
   const app = parent.withTypeProvider<ZodTypeProvider>()
 
-  async function signedInAs(role: string, request: FastifyRequest, reply: FastifyReply) {
-    const { user } = await requireSession(deps, request, reply)
-    if (user.role !== role) throw new AppError('FORBIDDEN')
-    return user
-  }
-
   app.get(
     MONEY_PATHS.referrals,
     { schema: { tags: ['money'], response: { 200: referralsResponseSchema, ...refusals } } },
     async (request, reply) => {
-      const employee = await signedInAs('employee', request, reply)
+      const employee = await requireRole(deps, request, reply, 'employee')
       const referrals = await referralsOf(deps.db, employee.id, deps.clock())
       return {
         ...referrals,
@@ -80,7 +68,7 @@ export function registerMoneyOversightRoutes(parent: FastifyInstance, deps: Mone
       },
     },
     async (request, reply) => {
-      const admin = await signedInAs('admin', request, reply)
+      const admin = await requireAdmin(deps, request, reply)
       const outcome = await refundPurchase(deps, request.params.id, admin.id)
       const { refund } = outcome
       await tellToPull(deps.signal, outcome.changedFor, request.log)
@@ -101,7 +89,7 @@ export function registerMoneyOversightRoutes(parent: FastifyInstance, deps: Mone
     MONEY_PATHS.payouts,
     { schema: { tags: ['admin'], response: { 201: payoutResponseSchema, ...refusals } } },
     async (request, reply) => {
-      const admin = await signedInAs('admin', request, reply)
+      const admin = await requireAdmin(deps, request, reply)
       const { employeeIds, ...payout } = await recordPayout(deps.db, admin.id, deps.clock())
       await tellToPull(deps.signal, employeeIds, request.log)
       return reply.status(201).send(payout)
@@ -112,25 +100,23 @@ export function registerMoneyOversightRoutes(parent: FastifyInstance, deps: Mone
     MONEY_PATHS.payoutCsv,
     { schema: { tags: ['admin'], params: z.object({ id: z.uuid() }) } },
     async (request, reply) => {
-      await signedInAs('admin', request, reply)
+      await requireAdmin(deps, request, reply)
       const lines = await payoutLines(deps.db, request.params.id)
       if (lines.length === 0) throw new AppError('NOT_FOUND')
-      const header = ['Employee', 'Email', 'Coupon Code', 'Commissions', 'Amount']
+      const header = csvRecord(['Employee', 'Email', 'Coupon Code', 'Commissions', 'Amount'])
       const rows = lines.map((line) =>
-        [
+        csvRecord([
           line.fullName,
           line.email,
           line.couponCode ?? '',
           line.commissions,
           formatCents(line.amountCents),
-        ]
-          .map(cell)
-          .join(','),
+        ]),
       )
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="payout-${request.params.id}.csv"`)
-        .send([header.map(cell).join(','), ...rows].join('\r\n') + '\r\n')
+        .send(header + rows.join(''))
     },
   )
 }
