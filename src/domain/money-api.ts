@@ -1,4 +1,5 @@
 import { z } from '@/lib/zod'
+import { COMMISSION_STATES } from './commissions'
 
 /**
  * Money on the server beyond checkout (DESIGN.md §8): an employee's referrals,
@@ -19,8 +20,6 @@ export const payoutCsvPath = (payoutId: string) =>
   `/api/admin/payouts/${encodeURIComponent(payoutId)}.csv`
 
 const iso = z.iso.datetime({ offset: true })
-
-export const COMMISSION_STATES = ['pending', 'approved', 'paid', 'voided', 'adjusted'] as const
 
 /** One commission as its employee sees it: never the customer's name or e-mail. */
 export const commissionLineSchema = z.object({
