@@ -38,6 +38,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   BODY_TOO_LARGE: 413,
   TOO_MANY_ATTEMPTS: 429,
   RATE_LIMITED: 429,
+  // The payment provider failed us: a gateway's answer, as a proxy's would be.
+  PAYMENT_PROVIDER_UNAVAILABLE: 502,
   DATABASE_UNAVAILABLE: 503,
 }
 

@@ -38,7 +38,7 @@ export async function startStripeCheckout(
   const { plan, coupon, price } = await priceOrder(db, order.request)
   const requestHash = hashOf([plan.id, coupon?.code ?? '', 'stripe'])
   const claim = await claimKey(db, order.userId, order.key, requestHash, clock())
-  if (typeof claim !== 'string') return { subscription: claim, replayed: true }
+  if (!('state' in claim)) return { subscription: claim, replayed: true }
   try {
     const session = await gateway.startCheckout({
       amountCents: price.priceCents,
@@ -51,12 +51,15 @@ export async function startStripeCheckout(
       },
       customerEmail: order.email,
       returnUrl: order.returnUrl,
+      // Stripe keeps even a failed answer under its key: a claim made again after a failure
+      // (the key released) asks Stripe under a new one, while an open claim asks the same.
+      attempt: String(claim.claimedAt.getTime()),
     })
     // Stripe replays a session's first answer; one without a page is being paid already.
     if (!session.url) throw new AppError('CHECKOUT_IN_PROGRESS')
-    return { checkoutUrl: session.url, replayed: claim === 'open' }
+    return { checkoutUrl: session.url, replayed: claim.state === 'open' }
   } catch (error) {
-    if (claim === 'new') await releaseKey(db, order.userId, order.key)
+    if (claim.state === 'new') await releaseKey(db, order.userId, order.key)
     throw error
   }
 }
@@ -67,31 +70,34 @@ export async function startStripeCheckout(
  * answered again) or paid (its subscription). Another purchase under the key
  * is a conflict.
  */
+type Claim = { state: 'new' | 'open'; claimedAt: Date }
+
 async function claimKey(
   db: Db,
   userId: string,
   key: string,
   requestHash: string,
   now: Date,
-): Promise<'new' | 'open' | SubscriptionRow> {
+): Promise<Claim | SubscriptionRow> {
   const claimed = await db
     .insert(idempotencyKeys)
     .values({ userId, key, requestHash, createdAt: now })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key })
-  if (claimed.length > 0) return 'new'
+  if (claimed.length > 0) return { state: 'new', claimedAt: now }
   const [held] = await db
     .select()
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
   if (!held) return claimKey(db, userId, key, requestHash, now)
   if (held.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_CONFLICT')
-  if (!held.subscriptionId) return 'open'
+  const open: Claim = { state: 'open', claimedAt: held.createdAt }
+  if (!held.subscriptionId) return open
   const [subscription] = await db
     .select()
     .from(subscriptions)
     .where(eq(subscriptions.id, held.subscriptionId))
-  return subscription ?? 'open'
+  return subscription ?? open
 }
 
 async function releaseKey(db: Db, userId: string, key: string) {

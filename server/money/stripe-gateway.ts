@@ -16,6 +16,8 @@ export type HostedCheckout = {
   customerEmail: string
   /** Where Stripe sends the customer back, paid or not. */
   returnUrl: string
+  /** Which claim of the checkout's key this is: part of the key Stripe is asked under. */
+  attempt: string
 }
 
 /**
@@ -57,6 +59,22 @@ function stripeClient({ secretKey, apiBase }: StripeSettings): Stripe {
 
 type StripeSettings = Extract<PaymentSettings, { gateway: 'stripe' }>
 
+/**
+ * Stripe not answering, failing on its side, limiting us or refusing our key
+ * is nothing the customer did: a 502 that says nothing was charged, with the
+ * cause in the server's log (the error is kept as the cause), never a 500.
+ */
+function unavailableOr(error: unknown): unknown {
+  const outage =
+    error instanceof Stripe.errors.StripeConnectionError ||
+    error instanceof Stripe.errors.StripeAPIError ||
+    error instanceof Stripe.errors.StripeRateLimitError ||
+    error instanceof Stripe.errors.StripeAuthenticationError ||
+    error instanceof Stripe.errors.StripePermissionError
+  if (!outage) return error
+  return Object.assign(new AppError('PAYMENT_PROVIDER_UNAVAILABLE'), { cause: error })
+}
+
 /** The Stripe gateway (decision 026): Checkout Sessions, signed webhooks, refunds. */
 export function createStripeGateway(settings: StripeSettings): StripeGateway {
   const stripe = stripeClient(settings)
@@ -64,7 +82,7 @@ export function createStripeGateway(settings: StripeSettings): StripeGateway {
     kind: 'stripe',
     id: STRIPE_GATEWAY_ID,
 
-    async startCheckout({ amountCents, description, metadata, customerEmail, returnUrl }) {
+    async startCheckout({ amountCents, description, metadata, customerEmail, returnUrl, attempt }) {
       const fields = Object.fromEntries(
         Object.entries(metadata).filter(([, value]) => value !== undefined),
       ) as Record<string, string>
@@ -89,7 +107,9 @@ export function createStripeGateway(settings: StripeSettings): StripeGateway {
             success_url: returnUrl,
             cancel_url: returnUrl,
           },
-          { idempotencyKey: `checkout:${metadata.userId}:${metadata.idempotencyKey}` },
+          {
+            idempotencyKey: `checkout:${metadata.userId}:${metadata.idempotencyKey}:${attempt}`,
+          },
         )
         return { sessionId: session.id, url: session.url }
       } catch (error) {
@@ -101,16 +121,20 @@ export function createStripeGateway(settings: StripeSettings): StripeGateway {
         if (error instanceof Stripe.errors.StripeError && error.code === 'idempotency_key_in_use') {
           throw new AppError('CHECKOUT_IN_PROGRESS')
         }
-        throw error
+        throw unavailableOr(error)
       }
     },
 
     async refund({ chargeId, amountCents, idempotencyKey }) {
-      const refund = await stripe.refunds.create(
-        { payment_intent: chargeId, amount: amountCents },
-        { idempotencyKey },
-      )
-      return { refundId: refund.id }
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: chargeId, amount: amountCents },
+          { idempotencyKey },
+        )
+        return { refundId: refund.id }
+      } catch (error) {
+        throw unavailableOr(error)
+      }
     },
 
     verifyEvent(payload, signature, receivedAt) {

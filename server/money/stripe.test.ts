@@ -127,7 +127,7 @@ describe('POST /api/checkout with the Stripe gateway', () => {
     expect(checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/)
 
     const [request] = fake.requests.filter((r) => r.path === '/v1/checkout/sessions').slice(-1)
-    expect(request?.idempotencyKey).toBe(`checkout:${user.id}:${key}`)
+    expect(request?.idempotencyKey).toMatch(new RegExp(`^checkout:${user.id}:${key}:\\d+$`))
     expect(request?.params).toMatchObject({
       mode: 'payment',
       line_items: [
@@ -354,6 +354,45 @@ describe('refunds with the Stripe gateway', () => {
         purchase?.id,
       ]),
     ).toEqual([{ gateway_refund_id: expect.stringMatching(/^re_test_/) }])
+  })
+})
+
+describe('Stripe not answering', () => {
+  it('answers 502 saying nothing was charged, writes nothing, and lets the same key try again', async () => {
+    const { cookie } = await signedUp(app)
+    const before = await countRows(database, 'subscriptions')
+    const key = randomUUID()
+    fake.outage = true
+    try {
+      const failed = await buy(cookie, { plan: 'single' }, key)
+      expect(failed.statusCode, failed.body).toBe(502)
+      expect(failed.json().error).toMatchObject({ code: 'PAYMENT_PROVIDER_UNAVAILABLE' })
+      expect(failed.json().error.message).toContain('nothing was charged')
+    } finally {
+      fake.outage = false
+    }
+    expect(await countRows(database, 'subscriptions')).toBe(before)
+    clock.advance(5_000)
+    const retried = await buy(cookie, { plan: 'single' }, key)
+    expect(retried.statusCode, retried.body).toBe(201)
+  })
+
+  it('answers a refund it could not make with 502 and records no refund', async () => {
+    const { user, sessionId } = await atStripesPage()
+    const { payload, signature } = signed(fake.pay(sessionId))
+    expect((await deliver(payload, signature)).statusCode).toBe(200)
+    const [purchase] = await rowsOf(`select id from subscriptions where owner_id = $1`, [user.id])
+    const admin = await signedUpAdmin(app)
+    fake.outage = true
+    try {
+      const refused = await post(app, refundPath(String(purchase?.id)), undefined, admin.cookie)
+      expect(refused.statusCode, refused.body).toBe(502)
+    } finally {
+      fake.outage = false
+    }
+    expect(
+      await rowsOf(`select id from refunds where subscription_id = $1`, [purchase?.id]),
+    ).toEqual([])
   })
 })
 

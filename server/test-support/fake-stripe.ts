@@ -32,6 +32,8 @@ export type FakeStripe = {
   event(type: string, object: Json): Json
   /** `Stripe-Signature` for these exact bytes: `t=<unix>,v1=<HMAC-SHA256 of "<t>.<payload>">`. */
   sign(payload: string, options?: { timestamp?: number; secret?: string }): string
+  /** While set, every request is answered with Stripe's own 500 (`api_error`), as in an outage. */
+  outage: boolean
   close(): Promise<void>
 }
 
@@ -106,6 +108,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   }
 
   function answer(request: FakeStripeRequest): { status: number; answer: Json } {
+    if (fake.outage) {
+      return { status: 500, answer: stripeError('api_error', 'An unknown error occurred') }
+    }
     if (request.authorization !== `Bearer ${secretKey}`) {
       return {
         status: 401,
@@ -194,7 +199,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     request: { id: null, idempotency_key: null },
   })
 
-  return {
+  const fake: FakeStripe = {
+    outage: false,
     url: `http://127.0.0.1:${port}`,
     secretKey,
     webhookSecret,
@@ -224,6 +230,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         server.close((error) => (error ? reject(error) : resolve()))
       }),
   }
+  return fake
 }
 
 function header(incoming: IncomingMessage, name: string): string | undefined {

@@ -60,6 +60,8 @@ export const ERROR_MESSAGES = {
   SERVER_UNREACHABLE:
     'The Letterhead server did not answer. Check your connection and try again in a moment.',
   SERVER_ERROR: 'Something went wrong on the Letterhead server. Please try again.',
+  PAYMENT_PROVIDER_UNAVAILABLE:
+    'The payment provider did not answer, so nothing was charged. Please try again in a moment.',
   SESSION_ENDED: 'Your session has ended. Please sign in again.',
   RATE_LIMITED: 'Too many requests from this address. Please wait a minute and try again.',
   ORIGIN_REFUSED: 'This request did not come from Letterhead, so it was refused.',
