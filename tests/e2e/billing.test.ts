@@ -141,6 +141,11 @@ describe('plans, checkout and commissions', () => {
     await fillCard(page)
     await pay.click()
     await visible(page.getByRole('heading', { name: 'Payment Successful' }))
+    // The decline's toast leaves as Pay is pressed, well before its four seconds would run out.
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: 'Payment failed. Please try again.' })
+      .waitFor({ state: 'detached', timeout: 1_000 })
     expect(await readTable(page, 'subscriptions')).toHaveLength(1)
     await context.close()
   })

@@ -18,6 +18,9 @@ const DECLINES: readonly ErrorCode[] = [
   'PROCESSING_ERROR',
 ]
 
+/** One toast for a declined payment: a second decline replaces it, and paying takes it away. */
+const DECLINE_TOAST = 'payment-declined'
+
 /** Pays for the chosen plan under one attempt key: on this device, or through the server. */
 export function usePay(userId: string) {
   const repository = useRepository()
@@ -33,6 +36,8 @@ export function usePay(userId: string) {
     inFlight.current = true
     setProcessing(true)
     setAlert(null)
+    // An earlier decline's toast would still say "Payment failed" under the success that follows.
+    toast.dismiss(DECLINE_TOAST)
     try {
       const plan = requirePlan(planId ?? '')
       const problem = checkCardDetails(card, new Date())
@@ -56,7 +61,9 @@ export function usePay(userId: string) {
     } catch (error) {
       const message = messageFor(error, 'PAYMENT_FAILED')
       setAlert(message)
-      if (isAppError(error) && DECLINES.includes(error.code)) toast.error(message)
+      if (isAppError(error) && DECLINES.includes(error.code)) {
+        toast.error(message, { id: DECLINE_TOAST })
+      }
     } finally {
       inFlight.current = false
       setProcessing(false)
