@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { ADMIN_PATHS, type AdminStats } from '@/domain/admin-api'
 import { INBOX_PATHS } from '@/domain/inbox-api'
+import { refundPath } from '@/domain/money-api'
 import { insertLetter, insertSubscription, insertUser, signedUpAdmin } from '../test-support/admin'
 import { newLetter, SyncDevice } from '../test-support/sync-device'
 import { databaseKind } from '../test-support/test-database'
@@ -40,6 +41,8 @@ async function counted(): Promise<AdminStats> {
          as "discountsCents",
        (select count(*) from commissions)::int as "commissions",
        (select coalesce(sum(commission_cents), 0) from commissions)::int as "commissionsCents",
+       (select count(*) from refunds)::int as "refunds",
+       (select coalesce(sum(amount_cents), 0) from refunds)::int as "refundedCents",
        (select count(*) from contact_messages)::int as "messages",
        (select count(*) from error_reports)::int as "errors"`,
   )) as AdminStats[]
@@ -144,6 +147,17 @@ describe('GET /api/admin/stats', () => {
 
     await database.query(`update users set role = 'employee' where id = $1`, [other])
     await expectTotalsMatch('a role changed')
+
+    const admin = await signedUpAdmin(app)
+    const [refundable] = (await database.query(
+      `select id from subscriptions where owner_id = $1 and plan = 'annual8'`,
+      [customer.user.id],
+    )) as { id: string }[]
+    const refunded = await post(app, refundPath(refundable?.id ?? ''), undefined, admin.cookie)
+    expect(refunded.statusCode, refunded.body).toBe(201)
+    // Annual 8 Letters at $599.00, moved up a dollar above: the whole price goes back.
+    expect(await stats()).toMatchObject({ refunds: 1, refundedCents: 60_000 })
+    await expectTotalsMatch('a purchase refunded')
 
     for (let n = 0; n < 3; n++)
       expect((await post(app, INBOX_PATHS.messages, message(n))).statusCode).toBe(201)

@@ -27,6 +27,8 @@ export async function readStats(db: Db): Promise<AdminStats> {
     discountsCents: total('discount_cents'),
     commissions: total('commissions'),
     commissionsCents: total('commission_cents'),
+    refunds: total('refunds'),
+    refundedCents: total('refunded_cents'),
     messages: total('messages'),
     errors: total('errors'),
   }

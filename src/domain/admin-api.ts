@@ -84,6 +84,9 @@ export const adminStatsSchema = z.object({
   /** Commissions recorded on sales, and their amounts, before any refund voided one. */
   commissions: count,
   commissionsCents: cents,
+  /** Purchases refunded, and the money that went back; Total Revenue less it is what was kept. */
+  refunds: count,
+  refundedCents: cents,
   messages: count,
   errors: count,
 })
