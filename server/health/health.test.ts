@@ -21,9 +21,10 @@ describe('GET /api/health', () => {
     expect(response.json()).toEqual({
       status: 'ok',
       database: databaseKind(),
-      schemaVersion: 1,
+      schemaVersion: 2,
     })
-    expect(SYNC_SCHEMA_VERSION).toBe(1)
+    // Schema 2 added purchases and commissions to pulls (decision 025).
+    expect(SYNC_SCHEMA_VERSION).toBe(2)
   })
 
   it('answers 503 in the error shape when the database does not answer', async () => {
