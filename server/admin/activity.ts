@@ -2,7 +2,7 @@ import { type AnyColumn, and, desc, eq, isNull, or, type SQL, sql } from 'drizzl
 import { alias } from 'drizzle-orm/pg-core'
 import type { AdminLetterRow, AdminSubscriptionRow } from '@/domain/admin-api'
 import type { Db } from '../db/database'
-import { subscriptions } from '../db/money-schema'
+import { refunds, subscriptions } from '../db/money-schema'
 import { letters, users } from '../db/schema'
 import { below, contains, createdWithin, type Keyed, rowKeyAt, type TableQuery } from './keyset'
 
@@ -61,7 +61,7 @@ export async function readLetters(db: Db, query: TableQuery): Promise<Keyed<Admi
   }))
 }
 
-/** Purchases with their customer; no card detail is read. */
+/** Purchases with their customer and their refund, if any (at most one); no card detail is read. */
 export async function readSubscriptions(
   db: Db,
   query: TableQuery,
@@ -78,10 +78,12 @@ export async function readSubscriptions(
       discountPercent: subscriptions.discountPercent,
       couponCode: subscriptions.couponCode,
       createdAt: subscriptions.createdAt,
+      refundedAt: refunds.createdAt,
       at: rowKeyAt(subscriptions.createdAt),
     })
     .from(subscriptions)
     .innerJoin(users, eq(users.id, subscriptions.ownerId))
+    .leftJoin(refunds, eq(refunds.subscriptionId, subscriptions.id))
     .where(
       and(
         isNull(subscriptions.deletedAt),
@@ -97,8 +99,12 @@ export async function readSubscriptions(
     )
     .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
     .limit(query.limit)
-  return rows.map(({ at, createdAt, ...row }) => ({
-    row: { ...row, createdAt: createdAt.toISOString() },
+  return rows.map(({ at, createdAt, refundedAt, ...row }) => ({
+    row: {
+      ...row,
+      createdAt: createdAt.toISOString(),
+      refundedAt: refundedAt?.toISOString() ?? null,
+    },
     key: { at, id: row.id },
   }))
 }

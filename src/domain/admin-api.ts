@@ -137,6 +137,8 @@ export const adminSubscriptionRowSchema = z.object({
   discountPercent: z.number().int(),
   couponCode: z.string().nullable(),
   createdAt: iso,
+  /** When an admin refunded it; null while it stands. */
+  refundedAt: iso.nullable(),
 })
 export type AdminSubscriptionRow = z.infer<typeof adminSubscriptionRowSchema>
 
