@@ -1,4 +1,5 @@
 import type { AdminPageQuery, AdminStats } from '@/domain/admin-api'
+import type { PayoutAnswer, RefundAnswer } from '@/domain/money-api'
 import type { ContactMessage, ErrorReport, LetterStatus } from '@/domain/types'
 
 export const ADMIN_TABS = [
@@ -100,6 +101,8 @@ export type AdminSubscriptionRow = {
   couponCode: string | null
   buyerEmail: string | null
   createdAt: string
+  /** Server mode: when an admin refunded it, null while it stands; device-only mode has no refunds. */
+  refundedAt?: string | null
 }
 
 export type AdminMessageRow = Pick<
@@ -155,11 +158,20 @@ export type AdminKeysetPage<Row> = { rows: Row[]; cursor: string | null }
 
 /**
  * The admin's view read from SQL on the Letterhead server, on demand and
- * never synced (DESIGN.md §8, decision 027). Device-only mode has no server:
- * `source()` says `device` there, and the dashboard reads `admin` instead.
+ * never synced (DESIGN.md §8, decision 027), and the admin's two money
+ * actions there. Device-only mode has no server: `source()` says `device`
+ * there, and the dashboard reads `admin` instead.
  */
 export type ServerAdminRepository = {
   source(): Promise<AdminSource>
   stats(): Promise<AdminStats>
   page<T extends AdminTab>(tab: T, query: AdminPageQuery): Promise<AdminKeysetPage<AdminRows[T]>>
+  /**
+   * Refunds a purchase in full: the money back to the card, its unused
+   * letters withdrawn, its commission voided or taken back. Asked again, it
+   * answers the first refund.
+   */
+  refund(subscriptionId: string): Promise<RefundAnswer>
+  /** Marks every approved commission paid, as one payout, and answers what to pay whom. */
+  recordPayout(): Promise<PayoutAnswer>
 }

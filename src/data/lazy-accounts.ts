@@ -48,6 +48,8 @@ export function lazyAccounts(
       source: async () => (await serverAdmin()).source(),
       stats: async () => (await serverAdmin()).stats(),
       page: async (tab, query) => (await serverAdmin()).page(tab, query),
+      refund: async (subscriptionId) => (await serverAdmin()).refund(subscriptionId),
+      recordPayout: async () => (await serverAdmin()).recordPayout(),
     },
   }
 }

@@ -50,6 +50,7 @@ export const refundResponseSchema = z.object({
   }),
   commission: z.enum(['none', 'voided', 'adjusted']),
 })
+export type RefundAnswer = z.infer<typeof refundResponseSchema>
 
 export const payoutResponseSchema = z.object({
   payoutId: z.uuid(),
@@ -65,3 +66,4 @@ export const payoutResponseSchema = z.object({
     }),
   ),
 })
+export type PayoutAnswer = z.infer<typeof payoutResponseSchema>

@@ -15,6 +15,8 @@ const NO_SERVER_ADMIN: ServerAdminRepository = {
   source: () => Promise.resolve('device'),
   stats: () => Promise.reject(new AppError('SERVER_UNREACHABLE')),
   page: () => Promise.reject(new AppError('SERVER_UNREACHABLE')),
+  refund: () => Promise.reject(new AppError('SERVER_UNREACHABLE')),
+  recordPayout: () => Promise.reject(new AppError('SERVER_UNREACHABLE')),
 }
 
 /** Accounts that live on this device: device-only mode. */

@@ -10,7 +10,13 @@ import {
   adminTablePath,
 } from '@/domain/admin-api'
 import { AppError } from '@/domain/errors'
-import type { z } from '@/lib/zod'
+import {
+  MONEY_PATHS,
+  payoutResponseSchema,
+  refundPath,
+  refundResponseSchema,
+} from '@/domain/money-api'
+import { z } from '@/lib/zod'
 import { parseOrThrow } from '@/domain/validate'
 import { queryString } from '../admin-links'
 import type { AdminRows, AdminTab, ServerAdminRepository } from '../admin-repository'
@@ -22,6 +28,8 @@ import { asSignedIn } from './signed-in'
 const ROW_SCHEMAS: { [T in AdminTable]: z.ZodType<AdminRow<T>> } = ADMIN_ROW_SCHEMAS
 
 const OFFLINE = { offline: 'ADMIN_NEEDS_CONNECTION' } as const satisfies RequestOptions
+const POST = { ...OFFLINE, method: 'POST' } as const satisfies RequestOptions
+const subscriptionIdSchema = z.uuid('That purchase does not exist.')
 
 /**
  * The server's rows as the dashboard's columns read them, the same in both
@@ -65,13 +73,14 @@ const AS_SHOWN: { [T in AdminTab]: (row: AdminRow<T>) => AdminRows[T] } = {
 
 /**
  * The admin's view in server mode: totals and keyset pages read from the
- * server on demand, never kept on the device (DESIGN.md §8, decision 027).
- * No session on the server ends it here too; a session that is not an
- * admin's is refused with words that say so.
+ * server on demand, never kept on the device (DESIGN.md §8, decision 027),
+ * and the admin's refunds and payouts, written there. No session on the
+ * server ends it here too; a session that is not an admin's is refused with
+ * words that say so.
  */
 export function createServerAdmin(context: ServerContext): ServerAdminRepository {
   const { client } = context
-  const read = <T>(call: () => Promise<T>) =>
+  const asAdmin = <T>(call: () => Promise<T>) =>
     asSignedIn(context, async () => {
       try {
         return await call()
@@ -84,15 +93,23 @@ export function createServerAdmin(context: ServerContext): ServerAdminRepository
   return {
     source: () => Promise.resolve('server'),
 
-    stats: () => read(() => client.json(ADMIN_PATHS.stats, adminStatsSchema, OFFLINE)),
+    stats: () => asAdmin(() => client.json(ADMIN_PATHS.stats, adminStatsSchema, OFFLINE)),
 
     page: <T extends AdminTable>(table: T, query: AdminPageQuery) =>
-      read(async () => {
+      asAdmin(async () => {
         const { limit, cursor, q, from, to } = parseOrThrow(adminPageQuerySchema, query)
         const path = `${adminTablePath(table)}${queryString({ limit, cursor, q, from, to })}`
         const page = await client.json(path, adminPageSchema(ROW_SCHEMAS[table]), OFFLINE)
         const shown: (row: AdminRow<T>) => AdminRows[T] = AS_SHOWN[table]
         return { rows: page.rows.map(shown), cursor: page.cursor }
       }),
+
+    refund: (subscriptionId) =>
+      asAdmin(() => {
+        const id = parseOrThrow(subscriptionIdSchema, subscriptionId)
+        return client.json(refundPath(id), refundResponseSchema, POST)
+      }),
+
+    recordPayout: () => asAdmin(() => client.json(MONEY_PATHS.payouts, payoutResponseSchema, POST)),
   }
 }
