@@ -5,8 +5,8 @@ import { BACKUP_ERRORS } from '@/domain/backup-schema'
 import { messageFor } from '@/domain/errors'
 import { saveFile } from '@/lib/save-file'
 import { Button } from '@/ui/button'
+import { ConfirmDialog } from '@/ui/confirm-dialog'
 import { FormAlert } from '@/ui/form-alert'
-import { ConfirmDialog } from './confirm-dialog'
 
 export function ExportBackupButton() {
   const repository = useRepository()

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { Button } from '@/ui/button'
-import { ModalDialog } from '@/ui/modal-dialog'
+import { Button } from './button'
+import { ModalDialog } from './modal-dialog'
 
 type ConfirmDialogProps = {
   title: string
@@ -8,6 +8,9 @@ type ConfirmDialogProps = {
   confirmLabel: string
   onConfirm: () => void
   onCancel: () => void
+  /** While the answer is being acted on: the confirm button waits, saying so with `busyLabel`. */
+  busy?: boolean
+  busyLabel?: string
 }
 
 /** A yes-or-no question in a modal dialog. */
@@ -17,6 +20,8 @@ export function ConfirmDialog({
   confirmLabel,
   onConfirm,
   onCancel,
+  busy = false,
+  busyLabel = confirmLabel,
 }: ConfirmDialogProps) {
   return (
     <ModalDialog title={title} onCancel={onCancel}>
@@ -25,7 +30,9 @@ export function ConfirmDialog({
         <Button variant="ghost" onClick={onCancel}>
           Cancel
         </Button>
-        <Button onClick={onConfirm}>{confirmLabel}</Button>
+        <Button onClick={onConfirm} disabled={busy}>
+          {busy ? busyLabel : confirmLabel}
+        </Button>
       </div>
     </ModalDialog>
   )
