@@ -56,6 +56,10 @@ export const LETTERS_TABLE: AdminTableConfig<AdminLetterRow> = {
   ],
 }
 
+/** The plan's name in the catalogue, or its id when the catalogue no longer has it. */
+export const planName = (row: Pick<AdminSubscriptionRow, 'plan'>) =>
+  findPlan(row.plan)?.name ?? row.plan
+
 /** `$59.80 (20%)`: the discount in money and as the percent it was. */
 export function discountLabel(
   row: Pick<AdminSubscriptionRow, 'discountCents' | 'discountPercent'>,
@@ -75,7 +79,7 @@ export const SUBSCRIPTIONS_TABLE: AdminTableConfig<AdminSubscriptionRow> = {
       key: 'plan',
       header: 'Plan',
       sortKey: 'plan',
-      cell: (row) => findPlan(row.plan)?.name ?? row.plan,
+      cell: planName,
       className: NOWRAP,
     },
     {

@@ -3,6 +3,7 @@ import { QueryProvider } from '@/data/query-client'
 import type { AdminSearch } from './admin-search'
 import { AdminStatCards } from './admin-stats'
 import { KeysetAdminTable } from './keyset-admin-table'
+import { RecordPayout } from './record-payout'
 import { useServerAdminStats } from './use-server-admin'
 
 /**
@@ -29,10 +30,14 @@ type ServerAdminPanelProps = {
   onSearchChange: (next: AdminSearch) => void
 }
 
+/** One tab read from the server; the employees' tab also records payouts. */
 export function ServerAdminPanel(props: ServerAdminPanelProps) {
   return (
     <QueryProvider>
-      <KeysetAdminTable {...props} />
+      <div className="flex flex-col gap-4">
+        {props.tab === 'employees' ? <RecordPayout /> : null}
+        <KeysetAdminTable {...props} />
+      </div>
     </QueryProvider>
   )
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { AdminTab } from '@/data/admin-repository'
 import { useRepository } from '@/data/repository-context'
 import type { AdminPageQuery } from '@/domain/admin-api'
@@ -33,4 +33,35 @@ export function useServerAdminPage<T extends AdminTab>(
     queryFn: async () => ({ query, depth, page: await repository.serverAdmin.page(tab, query) }),
     placeholderData: keepPreviousData,
   })
+}
+
+/**
+ * After a refund or a payout the totals and every page held are read again,
+ * since their rows (a refunded purchase, an employee's earnings) may have
+ * changed. The write stays pending until they have been, so its button is
+ * not offered again on rows that no longer say so. Not retried: a payout
+ * whose answer was lost on the way would, sent again, find nothing left to
+ * pay and say so; the failure is shown instead.
+ */
+function useAdminWriteOptions() {
+  const queryClient = useQueryClient()
+  return {
+    retry: false,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [ADMIN_KEY] }),
+  } as const
+}
+
+export function useRefundPurchase() {
+  const repository = useRepository()
+  const options = useAdminWriteOptions()
+  return useMutation({
+    ...options,
+    mutationFn: (subscriptionId: string) => repository.serverAdmin.refund(subscriptionId),
+  })
+}
+
+export function useRecordPayout() {
+  const repository = useRepository()
+  const options = useAdminWriteOptions()
+  return useMutation({ ...options, mutationFn: () => repository.serverAdmin.recordPayout() })
 }
