@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import {
   CHECKOUT_PATHS,
+  checkoutOptionsSchema,
   checkoutRequestSchema,
   checkoutResponseSchema,
   couponResponseSchema,
@@ -32,15 +33,44 @@ export type MoneyDeps = {
 }
 
 /**
- * `POST /api/checkout` and `GET /api/coupons/{code}` (DESIGN.md §6, §8): the
- * checkout charges a card with the test gateway, or answers Stripe's page
- * with the Stripe gateway, whose webhook is then served too (decision 026).
+ * `POST /api/checkout`, `GET /api/checkout/options` and `GET /api/coupons/{code}`
+ * (DESIGN.md §6, §8): the checkout charges a card with the test gateway, or
+ * answers Stripe's page with the Stripe gateway, whose webhook is then served
+ * too (decision 026).
  */
 export function registerMoneyRoutes(parent: FastifyInstance, deps: MoneyDeps) {
   const { gateway } = deps
   if (gateway.kind === 'card') registerCardCheckout(parent, { ...deps, gateway })
   else registerStripeCheckout(parent, { ...deps, gateway })
+  registerCheckoutOptions(parent, gateway)
   registerCouponLookup(parent, deps)
+}
+
+/** How long a browser or proxy may keep the options: the gateway changes only with a restart. */
+const OPTIONS_MAX_AGE_SECONDS = 60
+
+/**
+ * Which gateway takes the money, so the app's Payment step asks for a card
+ * only when the server checks one. Anyone may ask: it names the gateway and
+ * nothing of its configuration.
+ */
+function registerCheckoutOptions(parent: FastifyInstance, gateway: ServerGateway) {
+  const options = { gateway: gateway.kind === 'stripe' ? 'stripe' : 'test' } as const
+  parent.withTypeProvider<ZodTypeProvider>().get(
+    CHECKOUT_PATHS.options,
+    {
+      schema: {
+        tags: ['money'],
+        description:
+          "How this server takes payment: `test` checks the card sent with the checkout, `stripe` answers Stripe's page instead (no card).",
+        response: { 200: checkoutOptionsSchema },
+      },
+    },
+    async (_request, reply) => {
+      void reply.header('cache-control', `public, max-age=${OPTIONS_MAX_AGE_SECONDS}`)
+      return options
+    },
+  )
 }
 
 function registerCardCheckout(parent: FastifyInstance, deps: MoneyDeps & { gateway: CardGateway }) {

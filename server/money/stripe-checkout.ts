@@ -5,7 +5,7 @@ import type { Db } from '../db/database'
 import { idempotencyKeys, subscriptions } from '../db/money-schema'
 import { hashOf, priceOrder } from './order'
 import type { SubscriptionRow } from './purchase'
-import type { StripeGateway } from './stripe-gateway'
+import type { ReturnUrls, StripeGateway } from './stripe-gateway'
 
 export type StripeCheckoutDeps = { db: Db; gateway: StripeGateway; clock: () => Date }
 
@@ -15,8 +15,8 @@ export type StripeCheckout = {
   role: string
   key: string
   request: HostedCheckoutRequest
-  /** Where Stripe sends the customer back, paid or not. */
-  returnUrl: string
+  /** Where Stripe sends the customer back: after paying, or having cancelled on its page. */
+  returnUrls: ReturnUrls
 }
 
 /** Stripe's page to pay on, or, when the key's purchase is already written, that purchase. */
@@ -50,7 +50,7 @@ export async function startStripeCheckout(
         idempotencyKey: order.key,
       },
       customerEmail: order.email,
-      returnUrl: order.returnUrl,
+      returnUrls: order.returnUrls,
       // Stripe keeps even a failed answer under its key: a claim made again after a failure
       // (the key released) asks Stripe under a new one, while an open claim asks the same.
       attempt: String(claim.claimedAt.getTime()),

@@ -14,11 +14,13 @@ export type HostedCheckout = {
   description: string
   metadata: CheckoutMetadata
   customerEmail: string
-  /** Where Stripe sends the customer back, paid or not. */
-  returnUrl: string
+  /** Where Stripe sends the customer back: after paying, or having cancelled on its page. */
+  returnUrls: ReturnUrls
   /** Which claim of the checkout's key this is: part of the key Stripe is asked under. */
   attempt: string
 }
+
+export type ReturnUrls = { paid: string; cancelled: string }
 
 /**
  * What a session carries to its webhook: the buyer, the plan, the coupon as
@@ -82,7 +84,14 @@ export function createStripeGateway(settings: StripeSettings): StripeGateway {
     kind: 'stripe',
     id: STRIPE_GATEWAY_ID,
 
-    async startCheckout({ amountCents, description, metadata, customerEmail, returnUrl, attempt }) {
+    async startCheckout({
+      amountCents,
+      description,
+      metadata,
+      customerEmail,
+      returnUrls,
+      attempt,
+    }) {
       const fields = Object.fromEntries(
         Object.entries(metadata).filter(([, value]) => value !== undefined),
       ) as Record<string, string>
@@ -104,8 +113,8 @@ export function createStripeGateway(settings: StripeSettings): StripeGateway {
             customer_email: customerEmail,
             metadata: fields,
             payment_intent_data: { metadata: fields, description },
-            success_url: returnUrl,
-            cancel_url: returnUrl,
+            success_url: returnUrls.paid,
+            cancel_url: returnUrls.cancelled,
           },
           {
             idempotencyKey: `checkout:${metadata.userId}:${metadata.idempotencyKey}:${attempt}`,

@@ -7,6 +7,7 @@ import {
   checkoutRedirectSchema,
   hostedCheckoutRequestSchema,
   IDEMPOTENCY_HEADER,
+  stripeReturnPath,
 } from '@/domain/checkout'
 import { AppError } from '@/domain/errors'
 import { z } from '@/lib/zod'
@@ -15,7 +16,7 @@ import type { Db } from '../db/database'
 import { type SyncSignal, tellToPull } from '../sync/signal'
 import { refusals, requireIdempotencyKey, toApiSubscription } from './checkout-http'
 import { startStripeCheckout } from './stripe-checkout'
-import type { StripeGateway } from './stripe-gateway'
+import type { ReturnUrls, StripeGateway } from './stripe-gateway'
 import { handleStripeEvent } from './stripe-webhook'
 
 export type StripeRoutesDeps = {
@@ -30,9 +31,18 @@ export type StripeRoutesDeps = {
 
 const SIGNATURE_HEADER = 'stripe-signature'
 
-/** Where Stripe sends the customer back, paid or not: the Subscription tab. */
-const returnUrlFor = (request: FastifyRequest, publicOrigin: string | undefined) =>
-  `${publicOrigin ?? `${request.protocol}://${request.host}`}/app/?tab=subscription`
+/**
+ * Where Stripe sends the customer back: the Subscription tab, flagged with how
+ * they left Stripe's page, so the app can wait for the payment or say that
+ * nothing was charged.
+ */
+function returnUrlsFor(request: FastifyRequest, publicOrigin: string | undefined): ReturnUrls {
+  const origin = publicOrigin ?? `${request.protocol}://${request.host}`
+  return {
+    paid: `${origin}${stripeReturnPath('stripe-return')}`,
+    cancelled: `${origin}${stripeReturnPath('stripe-cancel')}`,
+  }
+}
 
 /**
  * `POST /api/checkout` and `POST /api/stripe/webhook` with the Stripe gateway
@@ -60,7 +70,7 @@ export function registerStripeCheckout(parent: FastifyInstance, deps: StripeRout
         role: user.role,
         key: requireIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]),
         request: request.body,
-        returnUrl: returnUrlFor(request, deps.publicOrigin),
+        returnUrls: returnUrlsFor(request, deps.publicOrigin),
       })
       if ('subscription' in result) {
         return reply.status(200).send({ subscription: toApiSubscription(result.subscription) })

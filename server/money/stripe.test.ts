@@ -143,7 +143,13 @@ describe('POST /api/checkout with the Stripe gateway', () => {
       client_reference_id: user.id,
       metadata: { userId: user.id, plan: 'annual4', couponCode: 'EMPAM0SKP', idempotencyKey: key },
     })
-    expect(String(request?.params.success_url)).toMatch(/\/app\/\?tab=subscription$/)
+    // Back to the Subscription tab, saying whether the customer paid or cancelled on Stripe's page.
+    expect(String(request?.params.success_url)).toMatch(
+      /^http:\/\/[^/]+\/app\/\?tab=subscription&checkout=stripe-return$/,
+    )
+    expect(String(request?.params.cancel_url)).toMatch(
+      /^http:\/\/[^/]+\/app\/\?tab=subscription&checkout=stripe-cancel$/,
+    )
     expect(request?.body).not.toContain('4242')
     expect(request?.body).not.toContain(employee.id)
     expect(await countRows(database, 'subscriptions')).toBe(before)

@@ -8,6 +8,8 @@ import { z } from '@/lib/zod'
 
 export const CHECKOUT_PATHS = {
   checkout: '/api/checkout',
+  /** How this server takes payment, so the app knows whether its Payment step asks for a card. */
+  options: '/api/checkout/options',
   /** `{code}` is the code as typed; the server trims, upper-cases and folds look-alikes. */
   coupon: '/api/coupons/:code',
   /** Where Stripe delivers its signed events when the server's gateway is Stripe (decision 026). */
@@ -76,6 +78,26 @@ export const checkoutRedirectSchema = z.object({ checkoutUrl: z.url({ protocol: 
 /** What `POST /api/checkout` answers under either gateway. */
 export const checkoutAnswerSchema = z.union([checkoutResponseSchema, checkoutRedirectSchema])
 export type CheckoutAnswer = z.infer<typeof checkoutAnswerSchema>
+
+/**
+ * How the server takes payment: the test gateway checks a card sent with the
+ * checkout, Stripe takes it on its own page (decision 026). Public, and
+ * nothing secret: which gateway, never its keys.
+ */
+export const CHECKOUT_GATEWAYS = ['test', 'stripe'] as const
+export type CheckoutGateway = (typeof CHECKOUT_GATEWAYS)[number]
+export const checkoutOptionsSchema = z.object({ gateway: z.enum(CHECKOUT_GATEWAYS) })
+export type CheckoutOptions = z.infer<typeof checkoutOptionsSchema>
+
+/**
+ * How the customer came back from Stripe's page, as the Subscription tab's
+ * `checkout` search parameter: after paying, or having cancelled there.
+ */
+export const STRIPE_RETURNS = ['stripe-return', 'stripe-cancel'] as const
+export type StripeReturn = (typeof STRIPE_RETURNS)[number]
+
+/** Where Stripe sends the customer back: the Subscription tab, saying which way they left. */
+export const stripeReturnPath = (how: StripeReturn) => `/app/?tab=subscription&checkout=${how}`
 
 /** A coupon that exists: the code as it is stored (look-alikes resolved) and what it takes off. */
 export const couponResponseSchema = z.object({
