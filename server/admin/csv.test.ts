@@ -155,6 +155,7 @@ describe('GET /api/admin/{table}.csv', () => {
         'Discount (%)',
         'Coupon Code',
         'Created At',
+        'Refunded At',
       ],
       [
         expect.any(String),
@@ -166,6 +167,7 @@ describe('GET /api/admin/{table}.csv', () => {
         '20',
         'EMPCSV234',
         expect.any(String),
+        '',
       ],
     ])
     const employees = parseCsv(await csv(`${adminCsvPath('employees')}?q=EMPCSV`))

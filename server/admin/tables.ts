@@ -75,6 +75,7 @@ export const ADMIN_TABLE_SPECS: { [T in AdminTable]: TableSpec<T> } = {
       { header: 'Discount (%)', value: (row) => row.discountPercent },
       { header: 'Coupon Code', value: (row) => row.couponCode },
       { header: 'Created At', value: (row) => row.createdAt },
+      { header: 'Refunded At', value: (row) => row.refundedAt },
     ],
   },
   messages: {

@@ -60,6 +60,8 @@ export type AdminTotals = {
   letters: number
   /** The sum of every subscription's price paid. */
   revenueCents: number
+  /** Server mode: what refunds gave back (device-only mode has no refunds). */
+  refundedCents?: number
 }
 
 export type AdminUserRow = {

@@ -108,9 +108,10 @@ describe("the admin's money on the server-mode dashboard", () => {
     // The other purchase stands, and can still be refunded.
     expect(within(rowOf(kept.email)).queryByText('Refunded')).toBeNull()
     expect(refundButton(kept.email)).toBeEnabled()
-    // Total Revenue is what was paid, before refunds.
+    // Total Revenue is what was kept: paid, less what the refund gave back, which it names.
     const revenue = within(screen.getByRole('group', { name: 'Total Revenue' }))
-    expect(revenue.getByText('$478.40')).toBeInTheDocument()
+    expect(await revenue.findByText('$239.20')).toBeInTheDocument()
+    expect(revenue.getByText('after $239.20 refunded')).toBeInTheDocument()
   })
 
   it('shows why a refund failed, in the dialog, and refunds nothing', async () => {

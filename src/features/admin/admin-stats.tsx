@@ -36,7 +36,16 @@ export function AdminStatCards({ totals, failed = false }: AdminStatCardsProps) 
       />
       <StatCard
         label="Total Revenue"
-        value={show((figures) => formatCents(figures.revenueCents))}
+        value={
+          <>
+            {show((figures) => formatCents(figures.revenueCents - (figures.refundedCents ?? 0)))}
+            {totals?.refundedCents ? (
+              <span className="block text-xs font-normal text-ink-500 dark:text-ink-300">
+                after {formatCents(totals.refundedCents)} refunded
+              </span>
+            ) : null}
+          </>
+        }
         icon={<DollarSign className="size-4" />}
       />
     </div>
