@@ -42,7 +42,9 @@ export function lazyAccounts(
     sync: deferredSync(async () => (await parts()).sync),
     payments: {
       findCoupon: async (typed) => (await payments()).findCoupon(typed),
+      options: async () => (await payments()).options(),
       pay: async (order) => (await payments()).pay(order),
+      startStripeCheckout: async (order) => (await payments()).startStripeCheckout(order),
     },
     serverAdmin: {
       source: async () => (await serverAdmin()).source(),

@@ -7,6 +7,7 @@ import type {
   SignUpInput,
 } from '@/domain/auth-schemas'
 import type { BackupFile } from '@/domain/backup-schema'
+import type { CheckoutOptions } from '@/domain/checkout'
 import type { ContactMessageInput } from '@/domain/contact-schema'
 import type { Entitlements } from '@/domain/credits'
 import type { LetterInput } from '@/domain/letter-schema'
@@ -194,9 +195,26 @@ export type PaidOrder = {
 export type PaymentsRepository = {
   /** The coupon code a typed code names, as stored (look-alikes resolved); null when it names none. */
   findCoupon(typed: string): Promise<string | null>
+  /**
+   * How payment is taken: always this device's test gateway in device-only
+   * mode; in server mode the server's gateway, asked once while the app runs.
+   */
+  options(): Promise<CheckoutOptions>
   /** Charges the card once per idempotency key and records the purchase. */
   pay(order: CheckoutOrder): Promise<PaidOrder>
+  /**
+   * With the Stripe gateway: Stripe's page for the order, once per idempotency
+   * key, for the app to send the browser to. Nothing is written here; the
+   * purchase arrives by sync once Stripe reports it paid. When the key's
+   * purchase is already paid, that purchase.
+   */
+  startStripeCheckout(order: StripeOrder): Promise<StripeCheckout>
 }
+
+/** An order paid on Stripe's page: no card, and no gateway on this device. */
+export type StripeOrder = Omit<CheckoutOrder, 'card' | 'gateway'>
+
+export type StripeCheckout = { checkoutUrl: string } | PaidOrder
 
 export type ReferralsRepository = {
   findEmployeeByCouponCode(code: string): Promise<EmployeeCoupon | null>

@@ -1,3 +1,4 @@
+import { AppError } from '@/domain/errors'
 import { requirePlan } from '@/domain/plans'
 import { priceWithCoupon } from '@/domain/money'
 import type {
@@ -17,6 +18,14 @@ export function createDevicePayments({ subscriptions, referrals }: Parts): Payme
     async findCoupon(typed) {
       return (await referrals.findEmployeeByCouponCode(typed))?.couponCode ?? null
     },
+
+    options: () => Promise.resolve({ gateway: 'test' }),
+
+    // Stripe takes payment only through the Letterhead server; this device never offers it.
+    startStripeCheckout: () =>
+      Promise.reject(
+        new AppError('PAYMENT_FAILED', 'Stripe is only offered by the Letterhead server.'),
+      ),
 
     async pay({ plan: planId, couponCode, card, idempotencyKey, gateway }) {
       const plan = requirePlan(planId)
