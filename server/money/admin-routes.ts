@@ -5,6 +5,8 @@ import { AppError } from '@/domain/errors'
 import { formatCents } from '@/domain/money'
 import {
   MONEY_PATHS,
+  payoutListQuerySchema,
+  payoutListResponseSchema,
   payoutResponseSchema,
   referralsResponseSchema,
   refundResponseSchema,
@@ -15,7 +17,7 @@ import { csvRecord } from '../admin/csv'
 import type { Db } from '../db/database'
 import { type SyncSignal, tellToPull } from '../sync/signal'
 import type { ServerGateway } from './gateway'
-import { payoutLines, recordPayout } from './payouts'
+import { listPayouts, payoutLines, recordPayout } from './payouts'
 import { referralsOf } from './referrals'
 import { refundPurchase } from './refunds'
 
@@ -36,8 +38,9 @@ const refusals = {
 
 /**
  * The employee's referrals (`GET /api/referrals`), and the admin's refunds and
- * payouts (decision 023). Admins only for the last two: 401 without a
- * session, 403 for everyone else.
+ * payouts (decision 023), with the earlier payouts, to find their CSV again.
+ * Admins only for all but the first: 401 without a session, 403 for everyone
+ * else.
  */
 export function registerMoneyOversightRoutes(parent: FastifyInstance, deps: MoneyOversightDeps) {
   const app = parent.withTypeProvider<ZodTypeProvider>()
@@ -93,6 +96,27 @@ export function registerMoneyOversightRoutes(parent: FastifyInstance, deps: Mone
       const { employeeIds, ...payout } = await recordPayout(deps.db, admin.id, deps.clock())
       await tellToPull(deps.signal, employeeIds, request.log)
       return reply.status(201).send(payout)
+    },
+  )
+
+  app.get(
+    MONEY_PATHS.payouts,
+    {
+      schema: {
+        tags: ['admin'],
+        querystring: payoutListQuerySchema,
+        response: { 200: payoutListResponseSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      await requireAdmin(deps, request, reply)
+      const payouts = await listPayouts(deps.db, request.query.limit)
+      return {
+        payouts: payouts.map((payout) => ({
+          ...payout,
+          createdAt: payout.createdAt.toISOString(),
+        })),
+      }
     },
   )
 

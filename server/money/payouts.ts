@@ -79,3 +79,40 @@ export async function payoutLines(db: Db, payoutId: string): Promise<PayoutLine[
     .groupBy(users.id, users.fullName, users.email, users.couponCode)
     .orderBy(users.fullName, users.id)
 }
+
+/** An earlier payout: when it was recorded, whom and how much it paid. */
+export type PayoutListItem = {
+  payoutId: string
+  createdAt: Date
+  employees: number
+  commissions: number
+  totalCents: number
+}
+
+/**
+ * The most recent payouts first, at most `limit`, from the `paid` events
+ * grouped by the payout they name. A payout that found nothing to pay wrote
+ * no event, so it is not one of them (nor has it a CSV).
+ */
+export async function listPayouts(db: Db, limit: number): Promise<PayoutListItem[]> {
+  const payoutId = sql<string>`${commissionEvents.details}->>'payoutId'`
+  return (
+    db
+      .select({
+        payoutId,
+        createdAt: sql<Date>`min(${commissionEvents.createdAt})`.mapWith(
+          commissionEvents.createdAt,
+        ),
+        employees: sql<number>`count(distinct ${commissions.employeeId})::int`,
+        commissions: sql<number>`count(*)::int`,
+        totalCents: sql<number>`sum(${commissionEvents.amountCents})::int`,
+      })
+      .from(commissionEvents)
+      .innerJoin(commissions, eq(commissions.id, commissionEvents.commissionId))
+      .where(sql`${commissionEvents.state} = 'paid' and ${payoutId} is not null`)
+      .groupBy(payoutId)
+      // Events keep the order they were written in: the later payout has the later ones.
+      .orderBy(sql`min(${commissionEvents.createdAt}) desc, max(${commissionEvents.seq}) desc`)
+      .limit(limit)
+  )
+}

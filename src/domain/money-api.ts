@@ -67,3 +67,30 @@ export const payoutResponseSchema = z.object({
   ),
 })
 export type PayoutAnswer = z.infer<typeof payoutResponseSchema>
+
+export const PAYOUT_LIST_LIMIT_DEFAULT = 20
+export const PAYOUT_LIST_LIMIT_MAX = 100
+
+/** `GET /api/admin/payouts`: how many of the most recent payouts to answer. */
+export const payoutListQuerySchema = z.strictObject({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, `limit must be from 1 to ${PAYOUT_LIST_LIMIT_MAX}`)
+    .max(PAYOUT_LIST_LIMIT_MAX, `limit must be from 1 to ${PAYOUT_LIST_LIMIT_MAX}`)
+    .default(PAYOUT_LIST_LIMIT_DEFAULT),
+})
+
+/** An earlier payout, as the admin finds it again: when, how many paid, how much. */
+export const payoutListItemSchema = z.object({
+  payoutId: z.uuid(),
+  createdAt: iso,
+  employees: z.number().int(),
+  commissions: z.number().int(),
+  totalCents: z.number().int(),
+})
+export type PayoutListItem = z.infer<typeof payoutListItemSchema>
+
+/** The most recent payouts first. */
+export const payoutListResponseSchema = z.object({ payouts: z.array(payoutListItemSchema) })
+export type PayoutListAnswer = z.infer<typeof payoutListResponseSchema>
