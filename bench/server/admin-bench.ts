@@ -55,11 +55,15 @@ const CONFIG: Config = {
 
 const log = (line: string) => console.log(line)
 
-/** What the searched pages look for: a surname from the word lists, an employee's code, an error. */
-function searches(couponCode: string): Searches {
+/**
+ * What the searched pages look for: a surname from the word lists, an
+ * employee's own surname (a small seed may have no employee named Nakamura),
+ * an employee's code, an error.
+ */
+function searches(couponCode: string, employeeSurname: string): Searches {
   return {
     users: 'Nakamura',
-    employees: 'Nakamura',
+    employees: employeeSurname,
     letters: 'Nakamura',
     subscriptions: couponCode,
     messages: 'Nakamura',
@@ -85,6 +89,14 @@ async function seed(database: Database, label: DatabaseLabel, sizes: DemoSizes) 
   const total = (performance.now() - started) / 1000
   if (!result.employee) throw new Error('The seed made no employee, so no coupon to search or use')
   return { seconds: { ...result.seconds, total }, couponCode: result.employee.couponCode }
+}
+
+/** The surname of the first employee the seed made. */
+async function employeeSurname(database: Database): Promise<string> {
+  const [row] = (await database.query(
+    `select full_name from users where role = 'employee' order by created_at, id limit 1`,
+  )) as { full_name: string }[]
+  return row?.full_name.trim().split(/\s+/).at(-1) ?? 'Nakamura'
 }
 
 /** Coupon codes of `count` employees, for the buyers. */
@@ -122,7 +134,10 @@ async function measureReads(
     if (signIn.statusCode !== 200 || !session)
       throw new Error(`The demo admin could not sign in: ${signIn.statusCode} ${signIn.body}`)
     const cookie = `${session.name}=${session.value}`
-    const { subjects, listed } = await readSubjects(database, searches(couponCode))
+    const { subjects, listed } = await readSubjects(
+      database,
+      searches(couponCode, await employeeSurname(database)),
+    )
     const reads = []
     for (const subject of subjects) {
       const read = await measureRead(database, app, cookie, subject, plan.reads)
