@@ -1,5 +1,5 @@
 import type { AdminPageQuery, AdminStats } from '@/domain/admin-api'
-import type { PayoutAnswer, RefundAnswer } from '@/domain/money-api'
+import type { PayoutAnswer, PayoutListItem, RefundAnswer } from '@/domain/money-api'
 import type { ContactMessage, ErrorReport, LetterStatus } from '@/domain/types'
 
 export const ADMIN_TABS = [
@@ -176,4 +176,6 @@ export type ServerAdminRepository = {
   refund(subscriptionId: string): Promise<RefundAnswer>
   /** Marks every approved commission paid, as one payout, and answers what to pay whom. */
   recordPayout(): Promise<PayoutAnswer>
+  /** The most recent payouts first (at most 20), to download their CSV again. */
+  listPayouts(): Promise<PayoutListItem[]>
 }

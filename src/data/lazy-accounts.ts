@@ -52,6 +52,7 @@ export function lazyAccounts(
       page: async (tab, query) => (await serverAdmin()).page(tab, query),
       refund: async (subscriptionId) => (await serverAdmin()).refund(subscriptionId),
       recordPayout: async () => (await serverAdmin()).recordPayout(),
+      listPayouts: async () => (await serverAdmin()).listPayouts(),
     },
   }
 }

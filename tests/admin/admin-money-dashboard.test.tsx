@@ -12,8 +12,10 @@ import { RepositoryProvider } from '@/data/repository-context'
 import type { ApiUser } from '@/domain/api'
 import { ERROR_MESSAGES } from '@/domain/errors'
 import { formatCents } from '@/domain/money'
+import { payoutCsvPath } from '@/domain/money-api'
 import { AdminDashboard } from '@/features/admin/admin-dashboard'
 import type { AdminSearch } from '@/features/admin/admin-search'
+import { formatDateTime } from '@/lib/format-date'
 import { setupTestServer, signedUp } from '../../server/test-support/test-server'
 import { polyfillDialog } from '../support/dialog-polyfill'
 import type { Device } from '../sync/support/device'
@@ -66,10 +68,15 @@ function renderDashboard(repository: Repository, start: AdminSearch) {
 const refundButton = (email: string) =>
   screen.queryByRole('button', { name: `Refund Annual 4 Letters for ${email}` })
 const rowOf = (email: string) => screen.getByRole('row', { name: new RegExp(email) })
+const earlierPayouts = async () =>
+  within(await screen.findByRole('region', { name: 'Earlier payouts' }))
 
 describe("the admin's money on the server-mode dashboard", () => {
   it('says there is nothing to pay while every commission is within its refund window', async () => {
     const user = renderDashboard(admin.repo, { tab: 'employees' })
+    expect(
+      await (await earlierPayouts()).findByText('No payouts recorded yet.'),
+    ).toBeInTheDocument()
     await user.click(await screen.findByRole('button', { name: 'Record Payout' }))
     const dialog = screen.getByRole('dialog', { name: 'Record a payout?' })
     expect(dialog).toHaveTextContent(/Every approved commission/)
@@ -77,6 +84,8 @@ describe("the admin's money on the server-mode dashboard", () => {
     expect(await screen.findByText(/^Nothing to pay/)).toBeInTheDocument()
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(screen.queryByRole('link', { name: 'Download payout CSV' })).toBeNull()
+    // It paid no one: there is no payout to find again.
+    expect((await earlierPayouts()).getByText('No payouts recorded yet.')).toBeInTheDocument()
   })
 
   it('refunds a purchase from its row, says what was done, and offers no second refund', async () => {
@@ -136,6 +145,10 @@ describe("the admin's money on the server-mode dashboard", () => {
     await pastRefundWindow(server().database)
     const cents = formatCents(await commissionCents(server().database, kept.subscriptionId))
     const user = renderDashboard(admin.repo, { tab: 'employees' })
+    // The earlier payouts are read before this one, and read again after it.
+    expect(
+      await (await earlierPayouts()).findByText('No payouts recorded yet.'),
+    ).toBeInTheDocument()
     await user.click(await screen.findByRole('button', { name: 'Record Payout' }))
     const dialog = screen.getByRole('dialog', { name: 'Record a payout?' })
     await user.click(within(dialog).getByRole('button', { name: 'Record Payout' }))
@@ -157,5 +170,49 @@ describe("the admin's money on the server-mode dashboard", () => {
     expect(csv).toHaveLength(2)
     expect(csv[1]).toContain(employee.email)
     expect(csv[1]).toContain(cents)
+
+    // The payout is listed among the earlier ones, with the same CSV.
+    const listedName = `Download CSV of the payout of ${formatDateTime(server().clock.now().toISOString())}`
+    const listed = await (await earlierPayouts()).findByRole('link', { name: listedName })
+    expect(listed).toHaveAttribute('download')
+    expect(listed).toHaveAttribute('href', href)
+    const item = within(listed.closest('li') ?? listed)
+    expect(item.getByText(cents)).toBeInTheDocument()
+    expect(item.getByText('1 employee, 1 commission')).toBeInTheDocument()
+    expect((await earlierPayouts()).queryByText('No payouts recorded yet.')).toBeNull()
+
+    // Away from the tab and back, the summary is gone but the payout is still found.
+    await user.click(screen.getByRole('tab', { name: 'Users' }))
+    await screen.findByRole('table', { name: /Users/ })
+    expect(screen.queryByRole('region', { name: 'Earlier payouts' })).toBeNull()
+    await user.click(screen.getByRole('tab', { name: 'Employees' }))
+    expect(await (await earlierPayouts()).findByRole('link', { name: listedName })).toHaveAttribute(
+      'href',
+      href,
+    )
+    expect(screen.queryByRole('region', { name: 'Payout recorded' })).toBeNull()
+  })
+
+  it('finds earlier payouts again on a dashboard opened later', async () => {
+    const [payout] = await admin.repo.serverAdmin.listPayouts()
+    if (!payout) throw new Error('No payout was recorded')
+    renderDashboard(admin.repo, { tab: 'employees' })
+    const link = await (
+      await earlierPayouts()
+    ).findByRole('link', {
+      name: `Download CSV of the payout of ${formatDateTime(payout.createdAt)}`,
+    })
+    expect(link).toHaveAttribute('href', payoutCsvPath(payout.payoutId))
+  })
+
+  it('says why the earlier payouts could not be read, and reads them again on Try Again', async () => {
+    admin.network.online = false
+    const user = renderDashboard(admin.repo, { tab: 'employees' })
+    const list = await earlierPayouts()
+    expect(await list.findByRole('alert')).toHaveTextContent(ERROR_MESSAGES.ADMIN_NEEDS_CONNECTION)
+    admin.network.online = true
+    await user.click(list.getByRole('button', { name: 'Try Again' }))
+    expect(await list.findByRole('link', { name: /^Download CSV of the payout of / })).toBeVisible()
+    expect(list.queryByRole('alert')).toBeNull()
   })
 })

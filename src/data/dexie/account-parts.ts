@@ -17,6 +17,7 @@ const NO_SERVER_ADMIN: ServerAdminRepository = {
   page: () => Promise.reject(new AppError('SERVER_UNREACHABLE')),
   refund: () => Promise.reject(new AppError('SERVER_UNREACHABLE')),
   recordPayout: () => Promise.reject(new AppError('SERVER_UNREACHABLE')),
+  listPayouts: () => Promise.reject(new AppError('SERVER_UNREACHABLE')),
 }
 
 /** Accounts that live on this device: device-only mode. */

@@ -12,6 +12,7 @@ import {
 import { AppError } from '@/domain/errors'
 import {
   MONEY_PATHS,
+  payoutListResponseSchema,
   payoutResponseSchema,
   refundPath,
   refundResponseSchema,
@@ -111,5 +112,11 @@ export function createServerAdmin(context: ServerContext): ServerAdminRepository
       }),
 
     recordPayout: () => asAdmin(() => client.json(MONEY_PATHS.payouts, payoutResponseSchema, POST)),
+
+    listPayouts: () =>
+      asAdmin(async () => {
+        const answer = await client.json(MONEY_PATHS.payouts, payoutListResponseSchema, OFFLINE)
+        return answer.payouts
+      }),
   }
 }

@@ -4,7 +4,8 @@ import { formatCents, REFUND_WINDOW_DAYS } from '@/domain/money'
 import { type PayoutAnswer, payoutCsvPath } from '@/domain/money-api'
 import { buttonClass } from '@/ui/button'
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
+export const plural = (count: number, one: string, many: string) =>
+  `${count} ${count === 1 ? one : many}`
 
 /** What a payout recorded: what to pay whom, and the same as a CSV to pay from. */
 export function PayoutSummary({ payout }: { payout: PayoutAnswer }) {

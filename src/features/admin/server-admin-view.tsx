@@ -2,6 +2,7 @@ import type { AdminTab } from '@/data/admin-repository'
 import { QueryProvider } from '@/data/query-client'
 import type { AdminSearch } from './admin-search'
 import { AdminStatCards } from './admin-stats'
+import { EarlierPayouts } from './earlier-payouts'
 import { KeysetAdminTable } from './keyset-admin-table'
 import { RecordPayout } from './record-payout'
 import { useServerAdminStats } from './use-server-admin'
@@ -30,12 +31,17 @@ type ServerAdminPanelProps = {
   onSearchChange: (next: AdminSearch) => void
 }
 
-/** One tab read from the server; the employees' tab also records payouts. */
+/** One tab read from the server; the employees' tab also records payouts and lists earlier ones. */
 export function ServerAdminPanel(props: ServerAdminPanelProps) {
   return (
     <QueryProvider>
       <div className="flex flex-col gap-4">
-        {props.tab === 'employees' ? <RecordPayout /> : null}
+        {props.tab === 'employees' ? (
+          <>
+            <RecordPayout />
+            <EarlierPayouts />
+          </>
+        ) : null}
         <KeysetAdminTable {...props} />
       </div>
     </QueryProvider>

@@ -60,6 +60,15 @@ export function useRefundPurchase() {
   })
 }
 
+/** The earlier payouts, read again after a payout like every other admin read. */
+export function useEarlierPayouts() {
+  const repository = useRepository()
+  return useQuery({
+    queryKey: [ADMIN_KEY, 'payouts'],
+    queryFn: () => repository.serverAdmin.listPayouts(),
+  })
+}
+
 export function useRecordPayout() {
   const repository = useRepository()
   const options = useAdminWriteOptions()
