@@ -7,9 +7,9 @@ import {
   checkoutRedirectSchema,
   hostedCheckoutRequestSchema,
   IDEMPOTENCY_HEADER,
-  stripeReturnPath,
 } from '@/domain/checkout'
 import { AppError } from '@/domain/errors'
+import { stripeReturnPath } from '@/domain/stripe-return'
 import { z } from '@/lib/zod'
 import { requireSession } from '../auth/require-session'
 import type { Db } from '../db/database'

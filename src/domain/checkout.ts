@@ -89,16 +89,6 @@ export type CheckoutGateway = (typeof CHECKOUT_GATEWAYS)[number]
 export const checkoutOptionsSchema = z.object({ gateway: z.enum(CHECKOUT_GATEWAYS) })
 export type CheckoutOptions = z.infer<typeof checkoutOptionsSchema>
 
-/**
- * How the customer came back from Stripe's page, as the Subscription tab's
- * `checkout` search parameter: after paying, or having cancelled there.
- */
-export const STRIPE_RETURNS = ['stripe-return', 'stripe-cancel'] as const
-export type StripeReturn = (typeof STRIPE_RETURNS)[number]
-
-/** Where Stripe sends the customer back: the Subscription tab, saying which way they left. */
-export const stripeReturnPath = (how: StripeReturn) => `/app/?tab=subscription&checkout=${how}`
-
 /** A coupon that exists: the code as it is stored (look-alikes resolved) and what it takes off. */
 export const couponResponseSchema = z.object({
   code: z.string(),
