@@ -48,7 +48,7 @@ export function RoleDashboardBody({ user, search, onSearchChange }: RoleDashboar
       user={user}
       search={search}
       onSearchChange={onSearchChange}
-      subscription={<SubscriptionTab userId={user.id} />}
+      subscription={<SubscriptionTab userId={user.id} stripeReturn={search.checkout} />}
     />
   )
 }

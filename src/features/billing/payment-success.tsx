@@ -27,9 +27,11 @@ export function PaymentSuccess({ plan }: { plan: Plan }) {
       </h3>
       {receipt ? (
         <p className="text-ink-600 dark:text-ink-300">
-          {formatCents(receipt.amountCents)} charged to {receipt.cardBrand} ending{' '}
-          {receipt.cardLast4}. {plan.name} adds {receipt.letters}{' '}
-          {receipt.letters === 1 ? 'letter' : 'letters'}.
+          {/* Stripe's page took the card: this app never learns its last four. */}
+          {receipt.cardLast4
+            ? `${formatCents(receipt.amountCents)} charged to ${receipt.cardBrand} ending ${receipt.cardLast4}.`
+            : `${formatCents(receipt.amountCents)} paid.`}{' '}
+          {plan.name} adds {receipt.letters} {receipt.letters === 1 ? 'letter' : 'letters'}.
         </p>
       ) : null}
       <Button variant="secondary" onClick={reset}>

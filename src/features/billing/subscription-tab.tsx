@@ -1,16 +1,27 @@
 import { useEffect, useRef } from 'react'
+import type { StripeReturn } from '@/domain/stripe-return'
 import { findPlan } from '@/domain/plans'
 import { CheckoutOfflineNote } from './checkout-offline-note'
 import { useCheckoutStore } from './checkout-store'
 import { LettersLeft } from './letters-left'
 import { OrderSummary } from './order-summary'
-import { PaymentForm } from './payment-form'
+import { PaymentStep } from './payment-step'
 import { PaymentSuccess } from './payment-success'
 import { PlanCards } from './plan-cards'
+import { StripeReturnNote } from './stripe-return-note'
+import { useCheckoutGateway } from './use-checkout-gateway'
+
+type SubscriptionTabProps = {
+  userId: string
+  /** How the customer came back from Stripe's page, when they just did. */
+  stripeReturn?: StripeReturn | undefined
+}
 
 /** Letters left, then the plans, or the checkout for the plan chosen. */
-export function SubscriptionTab({ userId }: { userId: string }) {
+export function SubscriptionTab({ userId, stripeReturn }: SubscriptionTabProps) {
   const { userId: checkoutUser, planId, step, selectPlan } = useCheckoutStore()
+  // Asked now, so the Payment step knows whether to ask for a card by the time it opens.
+  const gateway = useCheckoutGateway()
   const plan = checkoutUser === userId && planId ? findPlan(planId) : undefined
   const container = useRef<HTMLDivElement>(null)
   const view = plan ? step : 'plans'
@@ -35,6 +46,7 @@ export function SubscriptionTab({ userId }: { userId: string }) {
     return (
       <div ref={container} className="flex flex-col gap-6">
         <CheckoutOfflineNote />
+        {stripeReturn ? <StripeReturnNote userId={userId} how={stripeReturn} /> : null}
         <LettersLeft userId={userId} />
         <PlanCards onSelect={(id) => selectPlan(userId, id)} />
       </div>
@@ -64,7 +76,7 @@ export function SubscriptionTab({ userId }: { userId: string }) {
       {step === 'summary' ? (
         <OrderSummary plan={plan} />
       ) : step === 'payment' ? (
-        <PaymentForm plan={plan} userId={userId} />
+        <PaymentStep plan={plan} userId={userId} gateway={gateway} />
       ) : (
         <PaymentSuccess plan={plan} />
       )}

@@ -1,3 +1,4 @@
+import { STRIPE_RETURNS } from '@/domain/stripe-return'
 import { z } from '@/lib/zod'
 
 export const USER_TABS = ['generate', 'letters', 'subscription'] as const
@@ -7,6 +8,8 @@ export type UserTab = (typeof USER_TABS)[number]
 export const dashboardSearchSchema = z.object({
   tab: z.enum(USER_TABS).optional().catch(undefined),
   page: z.coerce.number().int().min(1).optional().catch(undefined),
+  /** Back from Stripe's page, and how: the Subscription tab says what became of the payment. */
+  checkout: z.enum(STRIPE_RETURNS).optional().catch(undefined),
 })
 
 export type DashboardSearch = z.output<typeof dashboardSearchSchema>
