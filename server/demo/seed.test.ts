@@ -47,6 +47,8 @@ async function counted(): Promise<AdminStats> {
       as "discountsCents",
     (select count(*) from commissions)::int as "commissions",
     (select coalesce(sum(commission_cents), 0) from commissions)::int as "commissionsCents",
+    (select count(*) from refunds)::int as "refunds",
+    (select coalesce(sum(amount_cents), 0) from refunds)::int as "refundedCents",
     (select count(*) from contact_messages)::int as "messages",
     (select count(*) from error_reports)::int as "errors"`)) as AdminStats
 }

@@ -73,10 +73,11 @@ const ROUTES: Record<string, string[]> = {
   [SYNC_PATHS.pull]: ['post'],
   [SYNC_PATHS.events]: ['get'],
   [CHECKOUT_PATHS.checkout]: ['post'],
+  [CHECKOUT_PATHS.options]: ['get'],
   [openApiPath(CHECKOUT_PATHS.coupon)]: ['get'],
   [MONEY_PATHS.referrals]: ['get'],
   [openApiPath(MONEY_PATHS.refund)]: ['post'],
-  [MONEY_PATHS.payouts]: ['post'],
+  [MONEY_PATHS.payouts]: ['get', 'post'],
   [openApiPath(MONEY_PATHS.payoutCsv)]: ['get'],
   [ADMIN_PATHS.stats]: ['get'],
   ...Object.fromEntries(

@@ -42,7 +42,10 @@ export type EarningsSummary = { referrals: number; earningsCents: number; averag
 export function summarizeEarnings(
   lines: ReadonlyArray<{ state: CommissionState; amountCents: number }>,
 ): EarningsSummary {
-  const earningsCents = lines.reduce((sum, line) => sum + earnedCents(line.state, line.amountCents), 0)
+  const earningsCents = lines.reduce(
+    (sum, line) => sum + earnedCents(line.state, line.amountCents),
+    0,
+  )
   const counted = lines.filter((line) => line.state !== 'voided').length
   return {
     referrals: lines.length,
