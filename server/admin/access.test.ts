@@ -61,6 +61,45 @@ describe('who may read the admin routes', () => {
     }
   })
 
+  it('every admin route the OpenAPI document lists, reads and writes alike, refuses everyone but an admin', async () => {
+    const { app } = server()
+    const user = await signedUp(app, 'user')
+    const employee = await signedUp(app, 'employee')
+    const document = (await get(app, '/api/openapi.json')).json<{
+      paths: Record<string, Record<string, unknown>>
+    }>()
+    const routes = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith('/api/admin/'))
+      .flatMap(([path, methods]) =>
+        Object.keys(methods).map((method) => ({
+          method: method.toUpperCase() as 'GET' | 'POST',
+          // A path parameter gets an id that names nothing: the refusal comes before the lookup.
+          url: path.replaceAll(/\{[^}]+\}/g, randomUUID()),
+        })),
+      )
+    expect(routes.map((route) => `${route.method} ${route.url}`)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^POST \/api\/admin\/subscriptions\/.+\/refund$/),
+      ]),
+    )
+    expect(routes.length).toBeGreaterThanOrEqual(ADMIN_ROUTES.length + 3)
+    for (const { method, url } of routes) {
+      const ask = (cookie?: string) =>
+        app.inject({
+          method,
+          url,
+          headers: cookie ? { cookie } : {},
+          ...(method === 'POST' ? { payload: {} } : {}),
+        })
+      const answers = [await ask(), await ask(user.cookie), await ask(employee.cookie)]
+      expect(
+        answers.map((answer) => answer.statusCode),
+        `${method} ${url}`,
+      ).toEqual([401, 403, 403])
+      expect(answers[1]?.json().error.code).toBe('FORBIDDEN')
+    }
+  })
+
   it('a session that was signed out reads nothing', async () => {
     const { app } = server()
     const admin = await signedUpAdmin(app)
