@@ -4,6 +4,7 @@ import { expectDashboard, newAccount, signUp, submitAdminSignUp } from '../suppo
 import { fillCard, selectPlan } from '../support/billing'
 import { screenshot, setupBrowser } from '../support/browser'
 import { setupLetterheadServer } from '../support/letterhead-server'
+import { waitForServiceWorker } from '../support/service-worker'
 import { visible } from '../support/wait'
 
 /**
@@ -78,5 +79,42 @@ describe('a sale made with an employee’s code, seen by three browsers', () => 
     await screenshot(admin.page, 'three-browsers-admin')
 
     for (const { context } of [employee, admin, customer]) await context.close()
+  })
+
+  it('a contact message sent offline reaches the admin’s Messages tab once the visitor is back online', async () => {
+    const visitor = await open()
+    await visitor.page.goto('/#contact')
+    const form = visitor.page.getByRole('form', { name: 'Contact' })
+    await visible(form.getByRole('button', { name: 'Send Message' }))
+    // Offline after the first visit has been kept for offline use, as a returning visitor's is.
+    await waitForServiceWorker(visitor.page)
+    await visitor.context.setOffline(true)
+    await form.getByLabel('Name').fill('Grace Visitor')
+    await form.getByLabel('Email').fill('grace@example.com')
+    await form.getByLabel('Subject').fill('Letters in French, sent offline')
+    await form.getByLabel('Message').fill('Do you write letters in French?')
+    await form.getByRole('button', { name: 'Send Message' }).click()
+    await visible(visitor.page.getByText('Thank you — your message has been sent.'))
+    await visitor.context.setOffline(false)
+
+    const admin = await open()
+    await submitAdminSignUp(admin.page, newAccount('three-admin-inbox'))
+    await expectDashboard(admin.page, 'Admin')
+    await admin.page.getByRole('tab', { name: 'Messages' }).click()
+    const subject = admin.page.getByText('Letters in French, sent offline')
+    await expect
+      .poll(
+        async () => {
+          if ((await subject.count()) > 0) return true
+          await admin.page.reload()
+          await admin.page.getByRole('tab', { name: 'Messages' }).click()
+          return (await subject.count()) > 0
+        },
+        { timeout: 20_000, interval: 1_000 },
+      )
+      .toBe(true)
+    expect(await subject.count()).toBe(1)
+    await screenshot(admin.page, 'three-browsers-admin-messages')
+    for (const { context } of [visitor, admin]) await context.close()
   })
 })
