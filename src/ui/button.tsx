@@ -7,8 +7,9 @@ const VARIANTS: Record<Variant, string> = {
   primary:
     'bg-ink-800 text-paper hover:bg-ink-700 disabled:bg-ink-400 dark:bg-brass-400 dark:text-ink-950 dark:hover:bg-brass-300',
   secondary:
-    'border border-ink-200 bg-white text-ink-800 hover:bg-ink-50 dark:border-ink-600 dark:bg-ink-900 dark:text-ink-50 dark:hover:bg-ink-800',
-  ghost: 'text-ink-700 hover:bg-ink-100 dark:text-ink-100 dark:hover:bg-ink-800',
+    'border border-ink-200 bg-white text-ink-800 hover:bg-ink-50 disabled:opacity-50 disabled:hover:bg-white dark:border-ink-600 dark:bg-ink-900 dark:text-ink-50 dark:hover:bg-ink-800 dark:disabled:hover:bg-ink-900',
+  ghost:
+    'text-ink-700 hover:bg-ink-100 disabled:opacity-50 disabled:hover:bg-transparent dark:text-ink-100 dark:hover:bg-ink-800',
   link: 'text-ink-700 underline-offset-4 hover:underline dark:text-brass-300',
 }
 
