@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { render, screen } from '@testing-library/react'
+import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Toaster } from 'sonner'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -12,6 +12,7 @@ import { attemptKeyFor } from './checkout-attempt'
 import { useCheckoutStore } from './checkout-store'
 import { StripeRedirectProvider } from './stripe-redirect'
 import { SubscriptionTab } from './subscription-tab'
+import { STRIPE_PATIENCE_MS } from './stripe-return-note'
 
 /** The Subscription tab when the server's gateway is Stripe (decision 026), and the way back. */
 
@@ -187,6 +188,23 @@ describe('back from Stripe’s page', () => {
     )
   })
 
+  it('says what may have happened when Stripe has not confirmed after a minute', async () => {
+    const { repo, customer } = await stripeCustomer()
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    try {
+      renderTab(repo, customer.id, vi.fn(), 'stripe-return')
+      const note = await screen.findByRole('status')
+      expect(note).toHaveTextContent('Waiting for Stripe to confirm your payment…')
+      expect(note).not.toHaveTextContent('has not confirmed')
+      await act(() => vi.advanceTimersByTimeAsync(STRIPE_PATIENCE_MS))
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Stripe has not confirmed it yet. If you paid, your letters appear here as soon as it does',
+      )
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('after paying, waits for the purchase to arrive by sync, then says what it added', async () => {
     const { repo, customer, db } = await stripeCustomer()
     // A purchase from before leaving is not the one awaited.
@@ -213,9 +231,11 @@ describe('back from Stripe’s page', () => {
     await repo.subscriptions.create({ plan: 'annual4' })
     expect(await screen.findByText('Payment received: 4 letters added.')).toBeInTheDocument()
     expect(screen.getByTestId('letters-left')).toHaveTextContent('5')
-    // That attempt is over: the next purchase of the same plan is a new one.
-    expect(attemptKeyFor({ userId: customer.id, planId: 'annual4', couponCode: null })).not.toBe(
-      key,
+    // That attempt is over (once the note's effect has run): the next purchase is a new one.
+    await vi.waitFor(() =>
+      expect(attemptKeyFor({ userId: customer.id, planId: 'annual4', couponCode: null })).not.toBe(
+        key,
+      ),
     )
 
     // Shown again later (a reload, Back in history), it still says so, letters spent or not.

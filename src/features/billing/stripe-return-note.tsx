@@ -5,6 +5,9 @@ import type { StripeReturn } from '@/domain/stripe-return'
 import { finishAttempt } from './checkout-attempt'
 import { lettersAdded, readDeparture, rememberDeparture } from './stripe-departure'
 
+/** How long the payment is awaited before the note says what may have happened. */
+export const STRIPE_PATIENCE_MS = 60_000
+
 const NOTE = 'flex items-start gap-2 rounded-md border px-3 py-2 text-sm'
 const CALM = `${NOTE} border-ink-100 bg-white dark:border-ink-800 dark:bg-ink-900`
 const GOOD = `${NOTE} border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100`
@@ -31,6 +34,11 @@ function AwaitedPayment({ userId }: { userId: string }) {
     `entitlements:${userId}`,
   )
   const [departure] = useState(() => readDeparture(userId))
+  const [patient, setPatient] = useState(true)
+  useEffect(() => {
+    const timer = setTimeout(() => setPatient(false), STRIPE_PATIENCE_MS)
+    return () => clearTimeout(timer)
+  }, [])
   // With no record of leaving (another browser, storage cleared), what this page first counted.
   const [known, setKnown] = useState(() => departure?.knownSubscriptionIds ?? null)
   if (known === null && live.status === 'ready') {
@@ -58,7 +66,15 @@ function AwaitedPayment({ userId }: { userId: string }) {
   return (
     <p role="status" className={CALM}>
       <Loader2 aria-hidden className="mt-0.5 size-4 shrink-0 animate-spin" />
-      Waiting for Stripe to confirm your payment…
+      <span>
+        Waiting for Stripe to confirm your payment…
+        {patient ? null : (
+          <span className="mt-1 block">
+            Stripe has not confirmed it yet. If you paid, your letters appear here as soon as it
+            does; if you left Stripe&apos;s page before paying, nothing was charged.
+          </span>
+        )}
+      </span>
     </p>
   )
 }
