@@ -28,7 +28,7 @@ export function ErrorScreen({ error, repository }: { error: unknown; repository:
           We encountered an unexpected error. Our team has been notified.
         </p>
         <p className="mt-2 text-sm text-ink-500 dark:text-ink-300">
-          The error was saved on this device so an administrator can review it.
+          The error was recorded so an administrator can review it.
         </p>
         <div className="mt-6 flex justify-center gap-3">
           <Button onClick={() => window.location.reload()}>Reload Page</Button>
