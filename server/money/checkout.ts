@@ -1,10 +1,11 @@
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import type { CheckoutRequest } from '@/domain/checkout'
 import { AppError } from '@/domain/errors'
 import { checkCardDetails, lastFour } from '@/domain/payment/card'
 import type { PaymentGateway } from '@/domain/payment/payment-gateway'
 import type { Db } from '../db/database'
-import { idempotencyKeys, subscriptions } from '../db/money-schema'
+import { idempotencyKeys } from '../db/money-schema'
+import { claimKey, releaseKey } from './idempotency'
 import { hashOf, priceOrder } from './order'
 import { recordPurchase, type SubscriptionRow } from './purchase'
 
@@ -40,7 +41,7 @@ export async function checkout(deps: CheckoutDeps, order: Checkout): Promise<Che
   if (problem) throw new AppError(problem)
 
   const requestHash = hashOf([plan.id, coupon?.code ?? '', lastFour(request.card.cardNumber)])
-  const earlier = await claimKey(db, order.userId, order.key, requestHash, now)
+  const earlier = await claimCardKey(db, order.userId, order.key, requestHash, now)
   if (earlier) return { subscription: earlier, replayed: true }
   try {
     const charge = await gateway.charge({
@@ -62,43 +63,27 @@ export async function checkout(deps: CheckoutDeps, order: Checkout): Promise<Che
     })
     return { subscription, replayed: false }
   } catch (error) {
-    await releaseKey(db, order)
+    await releaseKey(db, order.userId, order.key)
     throw error
   }
 }
 
 /**
  * Claims the key for this checkout, or answers the purchase already made
- * under it. Another purchase under the same key is a conflict; the same one
- * still in progress is refused until it ends (or goes stale).
+ * under it. The same purchase still in progress is refused until it ends (or
+ * goes stale).
  */
-async function claimKey(
+async function claimCardKey(
   db: Db,
   userId: string,
   key: string,
   requestHash: string,
   now: Date,
 ): Promise<SubscriptionRow | null> {
-  const claimed = await db
-    .insert(idempotencyKeys)
-    .values({ userId, key, requestHash, createdAt: now })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key })
-  if (claimed.length > 0) return null
-  const [held] = await db
-    .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
-  // Released meanwhile (that checkout's charge was refused): this one may try.
-  if (!held) return claimKey(db, userId, key, requestHash, now)
-  if (held.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_CONFLICT')
-  if (held.subscriptionId) {
-    const [subscription] = await db
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.id, held.subscriptionId))
-    if (subscription) return subscription
-  }
+  const claim = await claimKey(db, userId, key, requestHash, now)
+  if (claim.state === 'claimed') return null
+  const { held, subscription } = claim
+  if (subscription) return subscription
   if (now.getTime() - held.createdAt.getTime() < STALE_CLAIM_MS) {
     throw new AppError('CHECKOUT_IN_PROGRESS')
   }
@@ -118,16 +103,4 @@ async function claimKey(
     .returning({ key: idempotencyKeys.key })
   if (taken.length === 0) throw new AppError('CHECKOUT_IN_PROGRESS')
   return null
-}
-
-async function releaseKey(db: Db, { userId, key }: Checkout) {
-  await db
-    .delete(idempotencyKeys)
-    .where(
-      and(
-        eq(idempotencyKeys.userId, userId),
-        eq(idempotencyKeys.key, key),
-        sql`${idempotencyKeys.subscriptionId} is null`,
-      ),
-    )
 }

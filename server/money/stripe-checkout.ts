@@ -1,8 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm'
 import type { HostedCheckoutRequest } from '@/domain/checkout'
 import { AppError } from '@/domain/errors'
 import type { Db } from '../db/database'
-import { idempotencyKeys, subscriptions } from '../db/money-schema'
+import { claimKey, releaseKey } from './idempotency'
 import { hashOf, priceOrder } from './order'
 import type { SubscriptionRow } from './purchase'
 import type { ReturnUrls, StripeGateway } from './stripe-gateway'
@@ -37,7 +36,7 @@ export async function startStripeCheckout(
   if (order.role !== 'user') throw new AppError('FORBIDDEN')
   const { plan, coupon, price } = await priceOrder(db, order.request)
   const requestHash = hashOf([plan.id, coupon?.code ?? '', 'stripe'])
-  const claim = await claimKey(db, order.userId, order.key, requestHash, clock())
+  const claim = await claimStripeKey(db, order.userId, order.key, requestHash, clock())
   if (!('state' in claim)) return { subscription: claim, replayed: true }
   try {
     const session = await gateway.startCheckout({
@@ -67,47 +66,18 @@ export async function startStripeCheckout(
 /**
  * Claims the key (`new`), or finds it claimed for the same purchase: still
  * open (`open`, the customer has not paid yet, so Stripe's same session is
- * answered again) or paid (its subscription). Another purchase under the key
- * is a conflict.
+ * answered again) or paid (its subscription).
  */
 type Claim = { state: 'new' | 'open'; claimedAt: Date }
 
-async function claimKey(
+async function claimStripeKey(
   db: Db,
   userId: string,
   key: string,
   requestHash: string,
   now: Date,
 ): Promise<Claim | SubscriptionRow> {
-  const claimed = await db
-    .insert(idempotencyKeys)
-    .values({ userId, key, requestHash, createdAt: now })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key })
-  if (claimed.length > 0) return { state: 'new', claimedAt: now }
-  const [held] = await db
-    .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
-  if (!held) return claimKey(db, userId, key, requestHash, now)
-  if (held.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_CONFLICT')
-  const open: Claim = { state: 'open', claimedAt: held.createdAt }
-  if (!held.subscriptionId) return open
-  const [subscription] = await db
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.id, held.subscriptionId))
-  return subscription ?? open
-}
-
-async function releaseKey(db: Db, userId: string, key: string) {
-  await db
-    .delete(idempotencyKeys)
-    .where(
-      and(
-        eq(idempotencyKeys.userId, userId),
-        eq(idempotencyKeys.key, key),
-        isNull(idempotencyKeys.subscriptionId),
-      ),
-    )
+  const claim = await claimKey(db, userId, key, requestHash, now)
+  if (claim.state === 'claimed') return { state: 'new', claimedAt: now }
+  return claim.subscription ?? { state: 'open', claimedAt: claim.held.createdAt }
 }
