@@ -5,12 +5,21 @@ import { formatDateTime } from '@/lib/format-date'
 import { Button, buttonClass } from '@/ui/button'
 import { DownloadMenu } from './download-menu'
 import { letterExcerpt } from './letter-excerpt'
+import { FollowUpLink } from './reply/follow-up-link'
+import { ReplyBadge } from './reply/reply-badge'
+import { offersFollowUp, replyStatusOf } from './reply/reply-status'
 import { StatusBadge } from './status-badge'
 
-type LetterCardProps = { letter: Letter; onRetry: (letter: Letter) => void }
+type LetterCardProps = {
+  letter: Letter
+  onRetry: (letter: Letter) => void
+  /** The day reply deadlines are counted from; My Letters renews it at midnight. */
+  today?: Date
+}
 
-export function LetterCard({ letter, onRetry }: LetterCardProps) {
+export function LetterCard({ letter, onRetry, today = new Date() }: LetterCardProps) {
   const headingId = `letter-${letter.id}-matter`
+  const reply = replyStatusOf(letter, today)
   return (
     <article
       aria-labelledby={headingId}
@@ -38,6 +47,7 @@ export function LetterCard({ letter, onRetry }: LetterCardProps) {
             </span>
           ) : null}
           <StatusBadge status={letter.status} />
+          {reply ? <ReplyBadge status={reply} /> : null}
         </div>
       </div>
       {letter.status === 'completed' ? (
@@ -62,6 +72,7 @@ export function LetterCard({ letter, onRetry }: LetterCardProps) {
               Open
             </Link>
             <DownloadMenu letter={letter} />
+            {offersFollowUp(letter, today) ? <FollowUpLink letterId={letter.id} /> : null}
           </>
         ) : null}
         {letter.status === 'failed' ? (

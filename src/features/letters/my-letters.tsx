@@ -2,6 +2,7 @@ import { useLive } from '@/data/use-live'
 import { Button } from '@/ui/button'
 import { GenerationOverlay } from './generation-overlay'
 import { LetterCard } from './letter-card'
+import { useToday } from './reply/use-today'
 import { useGenerateLetter } from './use-generate-letter'
 
 export const LETTERS_PER_PAGE = 10
@@ -19,6 +20,7 @@ export function MyLetters({ page, onPageChange }: MyLettersProps) {
     `my-letters:${page}`,
   )
   const { step, draft, retry, cancel } = useGenerateLetter()
+  const today = useToday()
 
   if (live.status === 'loading')
     return <p className="text-ink-500 dark:text-ink-300">Loading your letters…</p>
@@ -40,7 +42,12 @@ export function MyLetters({ page, onPageChange }: MyLettersProps) {
   return (
     <div className="flex flex-col gap-4">
       {letters.map((letter) => (
-        <LetterCard key={letter.id} letter={letter} onRetry={(failed) => void retry(failed)} />
+        <LetterCard
+          key={letter.id}
+          letter={letter}
+          today={today}
+          onRetry={(failed) => void retry(failed)}
+        />
       ))}
       {pages > 1 ? (
         <nav aria-label="Letter pages" className="flex items-center justify-between gap-3">
