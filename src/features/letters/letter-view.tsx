@@ -8,10 +8,14 @@ import { Button, buttonClass } from '@/ui/button'
 import { DownloadMenu } from './download-menu'
 import { engineLabel } from './generator/write-letter'
 import { LetterAnswersEditor } from './letter-answers-editor'
+import { LetterFingerprint } from './letter-fingerprint'
 import { LetterPaper } from './letter-paper'
 import { EditedElsewhereNote, SyncIssueNotice } from './letter-sync-notes'
 import { LetterTextEditor } from './letter-text-editor'
 import { LetterVersions } from './letter-versions'
+import { replyStatusOf } from './reply/reply-status'
+import { ReplyTrackingSection } from './reply/reply-tracking-section'
+import { useToday } from './reply/use-today'
 import { StatusBadge } from './status-badge'
 
 type Mode = 'read' | 'edit' | 'answers'
@@ -22,12 +26,14 @@ export function LetterView({ letterId }: { letterId: string }) {
   const [mode, setMode] = useState<Mode>('read')
   /** Text the editor opens with instead of the letter's: a change the server refused. */
   const [keptText, setKeptText] = useState<string | null>(null)
+  const today = useToday()
 
   if (live.status === 'loading')
     return <p className="text-ink-500 dark:text-ink-300">Opening the letter…</p>
   if (live.status === 'error') return <p role="alert">This letter could not be opened.</p>
   const letter = live.data
   const ready = letter.status === 'completed'
+  const reply = replyStatusOf(letter, today)
   const read = () => {
     setKeptText(null)
     setMode('read')
@@ -75,6 +81,9 @@ export function LetterView({ letterId }: { letterId: string }) {
           }
         />
       ) : null}
+      {reply && mode === 'read' ? (
+        <ReplyTrackingSection letter={letter} status={reply} today={today} />
+      ) : null}
       {mode === 'edit' ? (
         <LetterTextEditor
           letter={letter}
@@ -98,6 +107,7 @@ export function LetterView({ letterId }: { letterId: string }) {
             : 'This letter is being written…'}
         </p>
       )}
+      {ready && mode === 'read' ? <LetterFingerprint content={letter.content} /> : null}
       <LetterVersions letterId={letter.id} />
     </div>
   )
