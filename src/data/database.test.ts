@@ -6,6 +6,7 @@ import {
   SCHEMA_V2,
   SCHEMA_V3,
   SCHEMA_V4,
+  SCHEMA_V5,
   SCHEMA_VERSION,
   openDatabase,
 } from './database'
@@ -236,6 +237,72 @@ describe('schema migrations', () => {
       queuedAt: T,
     })
     expect((await db.inboxQueue.toArray()).map((entry) => entry.seq)).toEqual([1])
+    db.close()
+  })
+
+  it('opens a version 5 database, finds every row intact, and finds letters by their reply-by day', async () => {
+    const name = `migration-v5-${Date.now()}`
+    const [user] = FIXTURES.users
+    const [single] = FIXTURES.subscriptions
+    const [letter] = FIXTURES.letters
+    const rows: Rows = {
+      ...FIXTURES,
+      users: [{ ...user, letterCount: 2 }, FIXTURES.users[1]],
+      subscriptions: [{ ...single, letters: 4, idempotencyKey: 's1', lettersUsed: 2 }],
+      letters: [
+        { ...letter, subscriptionId: 's1', version: 3 },
+        { ...letter, id: 'l2', subscriptionId: 's1', type: 'Recommendation Letter' },
+      ],
+      letterVersions: [
+        {
+          id: 'v1',
+          letterId: 'l1',
+          content: 'Dear B',
+          answers: { type: 'Demand Letter', matter: 'm' },
+          reason: 'edited',
+          createdAt: T,
+          updatedAt: T,
+        },
+      ],
+      syncState: [
+        {
+          userId: 'u1',
+          clientId: 'c1',
+          cursor: 7,
+          schemaVersion: 2,
+          nextMutationId: 2,
+          downloaded: true,
+        },
+      ],
+      outbox: [
+        {
+          clientId: 'c1',
+          id: 1,
+          userId: 'u1',
+          name: 'letters.editContent',
+          args: { id: 'l1', content: 'Dear B', versionId: 'v1', baseVersion: 3 },
+          keys: ['letters:l1'],
+          createdAt: T,
+        },
+      ],
+      inboxQueue: [
+        {
+          seq: 1,
+          kind: 'error',
+          request: { id: 'x2', message: 'boom', stack: '', route: '/' },
+          queuedAt: T,
+        },
+      ],
+    }
+    await writeWithSchema(name, 5, SCHEMA_V5, rows)
+    const db = await openAndFindIntact(name, rows)
+    await expectTalliesMatchRows(db)
+    // Letters written before reply-by days have none, and stay out of the new index.
+    expect(await db.letters.where('replyBy').above('').count()).toBe(0)
+    await db.letters.update('l1', { replyBy: '2026-01-31' })
+    expect(await db.letters.where('replyBy').belowOrEqual('2026-02-01').primaryKeys()).toEqual([
+      'l1',
+    ])
     db.close()
   })
 })

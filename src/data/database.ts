@@ -87,7 +87,18 @@ export const SCHEMA_V5 = {
   inboxQueue: '++seq',
 } as const
 
-export const SCHEMA_VERSION = 5
+/**
+ * Version 6: letters are indexed by their reply-by day (decision 030), so the
+ * letters whose reply is due soon are found without reading every letter. A
+ * new index only: every row is kept as it is; letters written before it have
+ * no reply-by day and are simply not in the index.
+ */
+export const SCHEMA_V6 = {
+  ...SCHEMA_V5,
+  letters: `${SCHEMA_V5.letters}, replyBy`,
+} as const
+
+export const SCHEMA_VERSION = 6
 
 export type LetterheadDatabase = Dexie & {
   users: EntityTable<User, 'id'>
@@ -156,6 +167,7 @@ export function openDatabase(
   db.version(3).stores(SCHEMA_V3).upgrade(storeLetterTallies)
   db.version(4).stores(SCHEMA_V4)
   db.version(5).stores(SCHEMA_V5)
+  db.version(6).stores(SCHEMA_V6)
   db.on('versionchange', () => {
     db.close()
     events.onVersionChange?.()

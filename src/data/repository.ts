@@ -11,6 +11,7 @@ import type { CheckoutOptions } from '@/domain/checkout'
 import type { ContactMessageInput } from '@/domain/contact-schema'
 import type { Entitlements } from '@/domain/credits'
 import type { LetterInput } from '@/domain/letter-schema'
+import type { ReplyState } from '@/domain/reply-tracking'
 import type { CardDetails, PaymentGateway } from '@/domain/payment/payment-gateway'
 import type {
   Commission,
@@ -146,6 +147,8 @@ export type LettersRepository = {
   listVersions(id: string): Promise<LetterVersion[]>
   /** Brings back a previous version; the current text becomes a previous version itself. */
   restoreVersion(id: string, versionId: string): Promise<Letter>
+  /** Records where the reply to a letter that asks for one stands; other letters are `INVALID_INPUT`. */
+  setReplyState(id: string, state: ReplyState): Promise<Letter>
 }
 
 export type NewSubscription = {

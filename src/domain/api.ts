@@ -9,7 +9,7 @@ import { ROLES } from './types'
  */
 
 /** The sync schema version of DESIGN.md §7; `GET /api/health` reports it. */
-export const SYNC_SCHEMA_VERSION = 2
+export const SYNC_SCHEMA_VERSION = 3
 
 export const API_PATHS = {
   health: '/api/health',

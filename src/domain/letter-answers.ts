@@ -6,5 +6,14 @@ type Answers<A extends LetterAnswers> = Pick<A, keyof LetterAnswers>
 export function answersOf<A extends LetterAnswers>(letter: A): Answers<A> {
   const { type, senderName, senderAddress, recipientName, recipientAddress, matter, resolution } =
     letter
-  return { type, senderName, senderAddress, recipientName, recipientAddress, matter, resolution }
+  const answers = {
+    type,
+    senderName,
+    senderAddress,
+    recipientName,
+    recipientAddress,
+    matter,
+    resolution,
+  }
+  return letter.details === undefined ? answers : { ...answers, details: letter.details }
 }

@@ -1,4 +1,5 @@
 import { z } from '@/lib/zod'
+import { letterDetailsSchema } from './letter-details'
 import { LETTER_TYPES } from './letter-types'
 import { visibleText } from './required-text'
 
@@ -17,6 +18,7 @@ export const letterInputSchema = z.object({
   recipientAddress: visibleText('Recipient address', ADDRESS_MAX),
   matter: visibleText('Matter/Subject', MATTER_MAX),
   resolution: visibleText('Desired resolution', RESOLUTION_MAX),
+  details: letterDetailsSchema.optional(),
 })
 
 export type LetterInput = z.input<typeof letterInputSchema>

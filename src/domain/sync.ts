@@ -1,7 +1,9 @@
 import { z } from '@/lib/zod'
 import { COMMISSION_STATES } from './commissions'
+import { calendarDay, letterDetailsSchema } from './letter-details'
 import { letterInputSchema } from './letter-schema'
 import { LETTER_TYPES } from './letter-types'
+import { REPLY_STATES } from './reply-tracking'
 import { LETTER_STATUSES } from './types'
 
 /**
@@ -17,6 +19,11 @@ export const MIN_SYNC_SCHEMA_VERSION = 1
  * older than that does not know those tables, so its pulls leave them out.
  */
 export const MONEY_ROWS_SCHEMA_VERSION = 2
+/**
+ * The first schema whose letters carry the guided questions' answers and the
+ * reply tracking (decision 030): older devices' pulls leave those fields out.
+ */
+export const LETTER_DETAILS_SCHEMA_VERSION = 3
 
 export const SYNC_PATHS = {
   push: '/api/sync/push',
@@ -38,6 +45,7 @@ export const newLetterSchema = z.strictObject({
   ...letterInputSchema.shape,
   generator: z.string().max(100),
   subscriptionId: z.string().max(100).optional(),
+  replyBy: calendarDay('Reply by').optional(),
   createdAt: iso,
 })
 
@@ -49,6 +57,7 @@ const answersSchema = z.strictObject({
   recipientAddress: z.string(),
   matter: z.string(),
   resolution: z.string(),
+  details: letterDetailsSchema.optional(),
 })
 
 export const syncedVersionSchema = z.strictObject({
@@ -56,6 +65,8 @@ export const syncedVersionSchema = z.strictObject({
   letterId: id,
   content: z.string(),
   answers: answersSchema,
+  /** The reply-by day the text states (decision 030); a restore brings it back with the text. */
+  replyBy: calendarDay('Reply by').optional(),
   reason: z.enum(['edited', 'regenerated', 'restored']),
   createdAt: iso,
   updatedAt: iso,
@@ -72,6 +83,8 @@ export const syncedLetterSchema = z.strictObject({
   generator: z.string(),
   error: z.string().optional(),
   subscriptionId: z.string().optional(),
+  replyBy: calendarDay('Reply by').optional(),
+  replyState: z.enum(REPLY_STATES).optional(),
   /** When a push replaced text this device had not seen: the replaced text is a previous version. */
   editedElsewhereAt: iso.optional(),
   /** The server's version of this row, sent back as `baseVersion` by the next change to it. */
@@ -148,9 +161,13 @@ export const mutationArgsSchemas = {
     input: letterInputSchema,
     content: z.string(),
     generator: z.string().max(100),
+    /** The reply-by day counted again from the new answers; absent for types that ask nothing back. */
+    replyBy: calendarDay('Reply by').optional(),
     versionId: id,
     baseVersion,
   }),
+  /** Where the reply to a letter stands; the last one recorded wins. */
+  'letters.setReplyState': z.strictObject({ id, state: z.enum(REPLY_STATES) }),
   'letters.restoreVersion': z.strictObject({
     id,
     /** The previous version brought back. */

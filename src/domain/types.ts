@@ -1,4 +1,6 @@
 import type { CommissionState } from './commissions'
+import type { CalendarDay, LetterDetails } from './letter-details'
+import type { ReplyState } from './reply-tracking'
 export const ROLES = ['user', 'employee', 'admin'] as const
 export type Role = (typeof ROLES)[number]
 
@@ -40,12 +42,18 @@ export type Letter = Timestamps & {
   recipientAddress: string
   matter: string
   resolution: string
+  /** The guided questions' answers (decision 030); letters written before them have none. */
+  details?: LetterDetails
   content: string
   status: LetterStatus
   generator: string
   error?: string
   /** The subscription whose credit paid for this letter, when one did. */
   subscriptionId?: string
+  /** Types that ask something of the reader: the one day by which a reply is asked. */
+  replyBy?: CalendarDay
+  /** Where the reply stands; absent means awaiting it. */
+  replyState?: ReplyState
   /** Server mode: the server's version of this row, as last pulled. */
   version?: number
   /** Server mode: a push replaced text this device had not seen; that text is a previous version. */
@@ -71,6 +79,8 @@ export type LetterVersion = Timestamps & {
   content: string
   /** The answers the text was written from, so a restore brings both back together. */
   answers: LetterAnswers
+  /** The reply-by day the text states, when it states one; a restore brings it back with it. */
+  replyBy?: CalendarDay
   reason: 'edited' | 'regenerated' | 'restored'
 }
 
@@ -83,6 +93,7 @@ export type LetterAnswers = Pick<
   | 'recipientAddress'
   | 'matter'
   | 'resolution'
+  | 'details'
 >
 
 export type Subscription = Timestamps & {

@@ -62,8 +62,8 @@ describe('settings, backup and many tabs', () => {
       format: string
       schemaVersion: number
     }
-    // The database's schema version (src/data/database.ts): 5 since the inbox queue.
-    expect(backup).toMatchObject({ format: 'letterhead-backup', schemaVersion: 5 })
+    // The database's schema version (src/data/database.ts): 6 since letters' reply-by index.
+    expect(backup).toMatchObject({ format: 'letterhead-backup', schemaVersion: 6 })
 
     // A new device: an empty browser profile, restoring from the sign-in page.
     const fresh = await browser.newContext()

@@ -1,7 +1,10 @@
 import { AppError } from '@/domain/errors'
 import { newId } from '@/domain/ids'
 import { answersOf } from '@/domain/letter-answers'
-import { letterContentSchema, letterInputSchema } from '@/domain/letter-schema'
+import type { CalendarDay, LetterDetails } from '@/domain/letter-details'
+import { letterContentSchema, letterInputSchema, type LetterType } from '@/domain/letter-schema'
+import { replyByFor } from '@/domain/reply-tracking'
+import { storedDetails, storedReplyBy, storedReplyState } from '@/domain/stored-details'
 import type { Letter, LetterVersion } from '@/domain/types'
 import { parseOrThrow } from '@/domain/validate'
 import type { LetterheadDatabase } from '../database'
@@ -15,6 +18,20 @@ type Versions = Pick<
   LettersRepository,
   'editContent' | 'replaceAnswers' | 'listVersions' | 'restoreVersion'
 >
+
+/**
+ * The guided answers and reply tracking of a letter whose answers change:
+ * `undefined` clears what the letter had (its row is written whole), and
+ * tracking stays only while the type still asks for a reply.
+ */
+function replyFields(
+  letter: Letter,
+  type: string,
+  details: LetterDetails | undefined,
+  replyBy: CalendarDay | undefined,
+): Pick<Letter, 'details' | 'replyBy' | 'replyState'> {
+  return { details, replyBy, replyState: storedReplyState(type, letter.replyState) }
+}
 
 export function createLetterVersions({ db, clock }: RepositoryContext): Versions {
   const tables = () => [db.letters, db.letterVersions, db.session, db.users, ...syncTables(db)]
@@ -39,6 +56,8 @@ export function createLetterVersions({ db, clock }: RepositoryContext): Versions
       letterId: letter.id,
       content: letter.content,
       answers: answersOf(letter),
+      // The day the text states goes with it, so a restore brings back the deadline it names.
+      ...(letter.replyBy ? { replyBy: letter.replyBy } : {}),
       reason,
       ...times,
     })
@@ -76,19 +95,35 @@ export function createLetterVersions({ db, clock }: RepositoryContext): Versions
     },
 
     async replaceAnswers(id, input, { content, generator }) {
-      const answers = parseOrThrow(letterInputSchema, input)
+      const { details: answered, ...answers } = parseOrThrow(letterInputSchema, input)
       const text = parseOrThrow(letterContentSchema, content)
-      return db.transaction('rw', tables(), async () =>
-        replaceText(
-          await ownLetterToChange(db, id),
+      const details = storedDetails(answers.type, answered)
+      // The text was just written, dated today (use-letter-writing.ts): its deadline counts from now.
+      const replyBy = replyByFor(answers.type, details, clock())
+      return db.transaction('rw', tables(), async () => {
+        const own = await ownLetterToChange(db, id)
+        return replaceText(
+          own,
           'regenerated',
-          { ...answers, content: text, generator },
+          {
+            ...answers,
+            ...replyFields(own.letter, answers.type, details, replyBy),
+            content: text,
+            generator,
+          },
           (base) => [
             'letters.replaceAnswers',
-            { id, input: answers, content: text, generator, ...base },
+            {
+              id,
+              input: details ? { ...answers, details } : answers,
+              content: text,
+              generator,
+              ...(replyBy ? { replyBy } : {}),
+              ...base,
+            },
           ],
-        ),
-      )
+        )
+      })
     },
 
     async listVersions(id) {
@@ -103,10 +138,16 @@ export function createLetterVersions({ db, clock }: RepositoryContext): Versions
         const own = await ownLetterToChange(db, id)
         const version = await db.letterVersions.get(versionId)
         if (!version || version.letterId !== own.letter.id) throw new AppError('NOT_FOUND')
+        const { type } = version.answers
+        const details = storedDetails(type as LetterType, version.answers.details)
         return replaceText(
           own,
           'restored',
-          { ...version.answers, content: version.content },
+          {
+            ...version.answers,
+            ...replyFields(own.letter, type, details, storedReplyBy(type, version.replyBy)),
+            content: version.content,
+          },
           (base) => ['letters.restoreVersion', { id, restoredId: versionId, ...base }],
         )
       })

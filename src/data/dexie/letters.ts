@@ -1,6 +1,8 @@
 import { Dexie } from 'dexie'
 import { newId } from '@/domain/ids'
 import { letterInputSchema } from '@/domain/letter-schema'
+import { replyByFor } from '@/domain/reply-tracking'
+import { storedDetails } from '@/domain/stored-details'
 import type { Letter } from '@/domain/types'
 import { parseOrThrow } from '@/domain/validate'
 import type { LetterheadDatabase } from '../database'
@@ -18,6 +20,7 @@ import { createLetterLifecycle } from './letter-lifecycle'
 import { createLetterVersions } from './letter-versions'
 import { readSyncState, recordMutation, rowKey, syncTables } from './outbox'
 import { ownLetter } from './own-letter'
+import { createReplyTracking } from './reply-tracking'
 import { countNewLetter, spendCredit } from './tallies'
 
 const mine = (db: LetterheadDatabase, userId: string) =>
@@ -33,7 +36,9 @@ export function createLettersRepository(context: RepositoryContext): LettersRepo
 
   return {
     async create(input) {
-      const data = parseOrThrow(letterInputSchema, input)
+      const { details: answered, ...answers } = parseOrThrow(letterInputSchema, input)
+      const details = storedDetails(answers.type, answered)
+      const data = details ? { ...answers, details } : answers
       return db.transaction(
         'rw',
         [db.letters, db.session, db.users, db.subscriptions, ...syncTables(db)],
@@ -46,11 +51,14 @@ export function createLettersRepository(context: RepositoryContext): LettersRepo
           // The credit is taken in the same transaction that writes the letter: both or neither.
           const purchase = purchaseToSpend(purchases, clock())
           const times = stamp(clock)
+          // The letter is dated the day it is written, by the writer's own calendar.
+          const replyBy = replyByFor(data.type, details, new Date(times.createdAt))
           const letter: Letter = {
             id: newId(),
             userId: user.id,
             subscriptionId: purchase.id,
             ...data,
+            ...(replyBy ? { replyBy } : {}),
             content: '',
             status: 'generating',
             generator: 'built-in',
@@ -71,6 +79,7 @@ export function createLettersRepository(context: RepositoryContext): LettersRepo
                   ...data,
                   generator: letter.generator,
                   subscriptionId: purchase.id,
+                  ...(replyBy ? { replyBy } : {}),
                   createdAt: letter.createdAt,
                 },
               },
@@ -131,5 +140,6 @@ export function createLettersRepository(context: RepositoryContext): LettersRepo
 
     ...createLetterLifecycle(context),
     ...createLetterVersions(context),
+    ...createReplyTracking(context),
   }
 }

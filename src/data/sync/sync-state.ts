@@ -47,9 +47,10 @@ export async function startSyncing(
 
 /**
  * The state to pull from: one whose cursor an older schema pulled starts
- * again from 0, as the older pulls left out tables this schema syncs
- * (purchases and commissions, decision 025). Rows already here are kept;
- * pulled again, they are written over with the same versions.
+ * again from 0, as the older pulls left out what this schema syncs (schema 2:
+ * purchases and commissions, decision 025; schema 3: letters' guided answers
+ * and reply tracking, decision 030). Rows already here are kept; pulled
+ * again, they are written over with the same versions.
  */
 export async function pullFrom(db: LetterheadDatabase, state: SyncState): Promise<SyncState> {
   if (state.schemaVersion === SYNC_SCHEMA_VERSION) return state

@@ -10,6 +10,8 @@ export const dashboardSearchSchema = z.object({
   page: z.coerce.number().int().min(1).optional().catch(undefined),
   /** Back from Stripe's page, and how: the Subscription tab says what became of the payment. */
   checkout: z.enum(STRIPE_RETURNS).optional().catch(undefined),
+  /** Write follow-up: the Generate form starts from this letter, a firmer second letter citing it. */
+  followUp: z.uuid().optional().catch(undefined),
 })
 
 export type DashboardSearch = z.output<typeof dashboardSearchSchema>
