@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   check,
@@ -13,6 +14,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import type { CalendarDay, LetterDetails } from '@/domain/letter-details'
+import { REPLY_STATES } from '@/domain/reply-tracking'
 import type { SyncedSetting, SyncedSettingKey, SyncedVersion } from '@/domain/sync'
 
 /**
@@ -123,6 +126,14 @@ export const synced = {
   deletedAt: timestamptz('deleted_at'),
 }
 
+/**
+ * A calendar day, `2026-11-26`, kept as text: a `date` column comes back from
+ * the drivers as a Date at midnight in some time zone, which can name the day before.
+ */
+const replyByColumn = () => text('reply_by').$type<CalendarDay>()
+
+const calendarDayCheck = (column: AnyPgColumn) => sql`${column} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'`
+
 export const letters = pgTable(
   'letters',
   {
@@ -135,6 +146,12 @@ export const letters = pgTable(
     recipientAddress: text('recipient_address').notNull(),
     matter: text('matter').notNull(),
     resolution: text('resolution').notNull(),
+    /** The guided questions' answers, one JSON value (decision 030); null for letters without any. */
+    details: jsonb('details').$type<LetterDetails>(),
+    /** The asking types' one deadline, the writer's calendar day as text: no time zone can move it. */
+    replyBy: replyByColumn(),
+    /** Where the reply stands; null means awaiting it. */
+    replyState: text('reply_state', { enum: REPLY_STATES }),
     content: text('content').notNull(),
     status: text('status', { enum: ['generating', 'completed', 'failed'] }).notNull(),
     generator: text('generator').notNull(),
@@ -157,6 +174,11 @@ export const letters = pgTable(
     index('letters_recipient_name_trgm_idx').using('gin', table.recipientName.op('gin_trgm_ops')),
     index('letters_matter_trgm_idx').using('gin', table.matter.op('gin_trgm_ops')),
     check('letters_status_check', sql`${table.status} in ('generating', 'completed', 'failed')`),
+    check('letters_reply_by_check', calendarDayCheck(table.replyBy)),
+    check(
+      'letters_reply_state_check',
+      sql`${table.replyState} in ('awaiting', 'received', 'resolved')`,
+    ),
   ],
 )
 
@@ -171,6 +193,8 @@ export const letterVersions = pgTable(
     content: text('content').notNull(),
     /** The answers the text was written from, so a restore brings both back together. */
     answers: jsonb('answers').$type<SyncedVersion['answers']>().notNull(),
+    /** The reply-by day the text states, brought back with it by a restore. */
+    replyBy: replyByColumn(),
     reason: text('reason', { enum: ['edited', 'regenerated', 'restored'] }).notNull(),
     ...synced,
     ...times,
@@ -182,6 +206,7 @@ export const letterVersions = pgTable(
       'letter_versions_reason_check',
       sql`${table.reason} in ('edited', 'regenerated', 'restored')`,
     ),
+    check('letter_versions_reply_by_check', calendarDayCheck(table.replyBy)),
   ],
 )
 

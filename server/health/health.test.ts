@@ -21,10 +21,11 @@ describe('GET /api/health', () => {
     expect(response.json()).toEqual({
       status: 'ok',
       database: databaseKind(),
-      schemaVersion: 2,
+      schemaVersion: 3,
     })
-    // Schema 2 added purchases and commissions to pulls (decision 025).
-    expect(SYNC_SCHEMA_VERSION).toBe(2)
+    // Schema 2 added purchases and commissions to pulls (decision 025); schema 3 letters' guided
+    // answers and reply tracking (decision 030).
+    expect(SYNC_SCHEMA_VERSION).toBe(3)
   })
 
   it('answers 503 in the error shape when the database does not answer', async () => {

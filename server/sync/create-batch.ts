@@ -5,6 +5,7 @@ import { ERROR_MESSAGES, type ErrorCode } from '@/domain/errors'
 import type { Db } from '../db/database'
 import { letters } from '../db/schema'
 import { moveLetterCredits } from '../money/credits'
+import { replyColumns } from './letter-details'
 import { answersOf, type MutationContext } from './letter-store'
 import { isRecord } from './mutations'
 import { firstProblem, refusalOf } from './refusal'
@@ -147,16 +148,22 @@ async function ownersOf(tx: Db, ids: string[]): Promise<Map<string, string>> {
   return new Map(found.map((row) => [row.id, row.ownerId]))
 }
 
-const rowOf = (letter: NewLetter) => ({
-  id: letter.id,
-  ...answersOf(letter),
-  content: '',
-  status: 'generating' as 'generating' | 'completed',
-  generator: letter.generator,
-  subscriptionId: letter.subscriptionId ?? null,
-  contentClientId: null as string | null,
-  createdAt: new Date(letter.createdAt).toISOString(),
-})
+const rowOf = (letter: NewLetter) => {
+  const { details, replyBy } = replyColumns(letter)
+  return {
+    id: letter.id,
+    ...answersOf(letter),
+    // As JSON text, one array element each: unnest reads one array per column.
+    details: details === null ? null : JSON.stringify(details),
+    replyBy,
+    content: '',
+    status: 'generating' as 'generating' | 'completed',
+    generator: letter.generator,
+    subscriptionId: letter.subscriptionId ?? null,
+    contentClientId: null as string | null,
+    createdAt: new Date(letter.createdAt).toISOString(),
+  }
+}
 
 const creditTaken =
   ({ userId }: MutationContext) =>
@@ -176,25 +183,27 @@ async function insertRows(tx: Db, context: MutationContext, rows: readonly NewRo
   await tx.execute(sql`
     insert into letters (
       id, owner_id, type, sender_name, sender_address, recipient_name, recipient_address,
-      matter, resolution, content, status, generator, subscription_id, content_client_id,
-      created_at, updated_at, version
+      matter, resolution, details, reply_by, content, status, generator, subscription_id,
+      content_client_id, created_at, updated_at, version
     )
     select
       n.id, ${context.userId}::uuid, n.type, n.sender_name, n.sender_address, n.recipient_name,
-      n.recipient_address, n.matter, n.resolution, n.content, n.status, n.generator,
-      n.subscription_id, n.content_client_id, n.created_at, ${context.now.toISOString()}::timestamptz,
-      nextval('sync_version')
+      n.recipient_address, n.matter, n.resolution, n.details::jsonb, n.reply_by, n.content,
+      n.status, n.generator, n.subscription_id, n.content_client_id, n.created_at,
+      ${context.now.toISOString()}::timestamptz, nextval('sync_version')
     from unnest(
       ${column(rows, 'id')}::uuid[], ${column(rows, 'type')}::text[],
       ${column(rows, 'senderName')}::text[], ${column(rows, 'senderAddress')}::text[],
       ${column(rows, 'recipientName')}::text[], ${column(rows, 'recipientAddress')}::text[],
       ${column(rows, 'matter')}::text[], ${column(rows, 'resolution')}::text[],
+      ${column(rows, 'details')}::text[], ${column(rows, 'replyBy')}::text[],
       ${column(rows, 'content')}::text[], ${column(rows, 'status')}::text[],
       ${column(rows, 'generator')}::text[], ${column(rows, 'subscriptionId')}::text[],
       ${column(rows, 'contentClientId')}::uuid[], ${column(rows, 'createdAt')}::timestamptz[]
     ) as n(
       id, type, sender_name, sender_address, recipient_name, recipient_address, matter,
-      resolution, content, status, generator, subscription_id, content_client_id, created_at
+      resolution, details, reply_by, content, status, generator, subscription_id,
+      content_client_id, created_at
     )
   `)
 }

@@ -10,6 +10,7 @@ import type { Db } from '../db/database'
 import { letters, letterVersions } from '../db/schema'
 import { moveLetterCredit } from '../money/credits'
 import { wellFormedJson } from './json-text'
+import { replyColumns } from './letter-details'
 import {
   answersOf,
   letterOwnerOf,
@@ -46,6 +47,7 @@ export async function createLetter(
     id: letter.id,
     ownerId: context.userId,
     ...answersOf(letter),
+    ...replyColumns(letter),
     content: '',
     status: 'generating',
     generator: letter.generator,
@@ -54,7 +56,11 @@ export async function createLetter(
     createdAt: new Date(letter.createdAt),
     updatedAt: context.now,
   })
-  await moveLetterCredit(tx, creditMove(context, letter.id, null, letter.subscriptionId), context.now)
+  await moveLetterCredit(
+    tx,
+    creditMove(context, letter.id, null, letter.subscriptionId),
+    context.now,
+  )
   return true
 }
 
@@ -92,7 +98,11 @@ export async function failLetter(
   const error = args.reason.slice(0, GENERATION_ERROR_MAX)
   // The credit goes back, as on the device.
   await updateLetter(tx, letter.id, { status: 'failed', error, subscriptionId: null }, context.now)
-  await moveLetterCredit(tx, creditMove(context, letter.id, letter.subscriptionId, null), context.now)
+  await moveLetterCredit(
+    tx,
+    creditMove(context, letter.id, letter.subscriptionId, null),
+    context.now,
+  )
   return true
 }
 
@@ -142,6 +152,7 @@ export async function uploadLetter(
       ownerId: context.userId,
       content: parseOrRefuse(letterContentSchema, version.content),
       answers: wellFormedJson(parseOrRefuse(letterInputSchema, version.answers)),
+      replyBy: replyColumns({ ...version.answers, replyBy: version.replyBy }).replyBy,
       reason: version.reason,
       version: nextVersion(),
       createdAt: new Date(version.createdAt),
@@ -152,6 +163,7 @@ export async function uploadLetter(
     id: letter.id,
     ownerId: context.userId,
     ...answers,
+    ...replyColumns({ ...answers, replyBy: letter.replyBy, replyState: letter.replyState }),
     content,
     status: letter.status,
     generator: letter.generator,

@@ -1,12 +1,19 @@
 import { eq, sql } from 'drizzle-orm'
+import { answersOf } from '@/domain/letter-answers'
+import type { SyncedVersion } from '@/domain/sync'
 import type { Db } from '../db/database'
 import { letters, letterVersions } from '../db/schema'
 import { notFound } from './refusal'
 
-export { answersOf } from '@/domain/letter-answers'
+export { answersOf }
 
 export type LetterRow = typeof letters.$inferSelect
 export type VersionRow = typeof letterVersions.$inferSelect
+
+/** The answers a row's text was written from, as a version keeps them: no details when it has none. */
+export function answersOfRow(row: LetterRow): SyncedVersion['answers'] {
+  return answersOf({ ...row, details: row.details ?? undefined })
+}
 
 /** Who is replaying a mutation, from which device, and when. */
 export type MutationContext = { userId: string; clientId: string; now: Date }

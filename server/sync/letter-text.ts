@@ -3,8 +3,10 @@ import { letterContentSchema } from '@/domain/letter-schema'
 import type { MutationArgs } from '@/domain/sync'
 import type { Db } from '../db/database'
 import { letterVersions } from '../db/schema'
+import { replyColumns } from './letter-details'
 import {
   answersOf,
+  answersOfRow,
   type LetterRow,
   type MutationContext,
   nextVersion,
@@ -38,7 +40,9 @@ async function replaceText(
     letterId: letter.id,
     ownerId: context.userId,
     content: letter.content,
-    answers: answersOf(letter),
+    answers: answersOfRow(letter),
+    // The day the text states goes with it, so a restore brings back the deadline it names.
+    replyBy: letter.replyBy,
     reason,
     version: nextVersion(),
     createdAt: context.now,
@@ -81,13 +85,19 @@ export async function replaceAnswers(
 ): Promise<boolean> {
   const letter = await ownedLetter(tx, context.userId, args.id)
   const content = parseOrRefuse(letterContentSchema, args.content)
-  const { versionId, baseVersion } = args
+  const { versionId, baseVersion, input, replyBy } = args
   return replaceText(
     tx,
     context,
     letter,
     { versionId, baseVersion, reason: 'regenerated' },
-    { ...answersOf(args.input), content, generator: args.generator },
+    {
+      ...answersOf(input),
+      // A device older than the questions sends no details or day: the new text has neither.
+      ...replyColumns({ ...input, replyBy, replyState: letter.replyState }),
+      content,
+      generator: args.generator,
+    },
   )
 }
 
@@ -113,6 +123,14 @@ export async function restoreVersion(
     context,
     letter,
     { versionId, baseVersion, reason: 'restored' },
-    { ...answersOf(restored.answers), content: restored.content },
+    {
+      ...answersOf(restored.answers),
+      ...replyColumns({
+        ...restored.answers,
+        replyBy: restored.replyBy,
+        replyState: letter.replyState,
+      }),
+      content: restored.content,
+    },
   )
 }

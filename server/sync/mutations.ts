@@ -16,6 +16,7 @@ import {
 import type { MutationContext } from './letter-store'
 import { editContent, replaceAnswers, restoreVersion } from './letter-text'
 import { MutationRefused, parseOrRefuse } from './refusal'
+import { setReplyState } from './reply-state'
 import { removeSetting, setSetting } from './settings'
 
 /** Applies one mutation's args; says whether any row changed. */
@@ -36,6 +37,7 @@ const HANDLERS: Record<MutationName, Handler> = {
   'letters.restart': handler(mutationArgsSchemas['letters.restart'], restartLetter),
   'letters.editContent': handler(mutationArgsSchemas['letters.editContent'], editContent),
   'letters.replaceAnswers': handler(mutationArgsSchemas['letters.replaceAnswers'], replaceAnswers),
+  'letters.setReplyState': handler(mutationArgsSchemas['letters.setReplyState'], setReplyState),
   'letters.restoreVersion': handler(mutationArgsSchemas['letters.restoreVersion'], restoreVersion),
   'letters.upload': handler(mutationArgsSchemas['letters.upload'], uploadLetter),
   'settings.set': handler(mutationArgsSchemas['settings.set'], setSetting),

@@ -11,7 +11,10 @@ export type PullInput = {
   clientId: string
   cursor: number
   limit: number
-  /** The device's sync schema: purchases and commissions go only to devices that know them. */
+  /**
+   * The device's sync schema: purchases and commissions, and letters' guided
+   * answers and reply tracking, go only to devices that know them.
+   */
   schemaVersion: number
 }
 
@@ -57,8 +60,8 @@ export function pull(
             ]
           : []
       const merged = [
-        ...letterRows.map(letterChange),
-        ...versionRows.map(versionChange),
+        ...letterRows.map(letterChange(schemaVersion)),
+        ...versionRows.map(versionChange(schemaVersion)),
         ...settingRows.map(settingChange),
         ...money,
       ].sort((a, b) => a.version - b.version)

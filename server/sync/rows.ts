@@ -1,4 +1,10 @@
-import type { Change, SyncedLetter, SyncedSetting, SyncedVersion } from '@/domain/sync'
+import {
+  type Change,
+  LETTER_DETAILS_SCHEMA_VERSION,
+  type SyncedLetter,
+  type SyncedSetting,
+  type SyncedVersion,
+} from '@/domain/sync'
 import type { userSettings } from '../db/schema'
 import type { LetterRow, VersionRow } from './letter-store'
 
@@ -11,7 +17,14 @@ export type VersionedChange = { version: number; change: Change }
 export const present = <K extends string, V>(key: K, value: V | null) =>
   (value === null ? {} : { [key]: value }) as Partial<Record<K, V>>
 
-export function syncedLetter(row: LetterRow): SyncedLetter {
+/**
+ * Whether a pull of this sync schema carries letters' guided answers and
+ * reply tracking (decision 030): an older device's strict parser refuses them.
+ */
+export const carriesDetails = (schemaVersion: number) =>
+  schemaVersion >= LETTER_DETAILS_SCHEMA_VERSION
+
+export function syncedLetter(row: LetterRow, schemaVersion: number): SyncedLetter {
   return {
     id: row.id,
     userId: row.ownerId,
@@ -22,6 +35,13 @@ export function syncedLetter(row: LetterRow): SyncedLetter {
     recipientAddress: row.recipientAddress,
     matter: row.matter,
     resolution: row.resolution,
+    ...(carriesDetails(schemaVersion)
+      ? {
+          ...present('details', row.details),
+          ...present('replyBy', row.replyBy),
+          ...present('replyState', row.replyState),
+        }
+      : {}),
     content: row.content,
     status: row.status,
     generator: row.generator,
@@ -34,12 +54,15 @@ export function syncedLetter(row: LetterRow): SyncedLetter {
   }
 }
 
-export function syncedVersion(row: VersionRow): SyncedVersion {
+export function syncedVersion(row: VersionRow, schemaVersion: number): SyncedVersion {
+  const { details, ...answers } = row.answers
+  const withDetails = carriesDetails(schemaVersion)
   return {
     id: row.id,
     letterId: row.letterId,
     content: row.content,
-    answers: row.answers,
+    answers: withDetails && details !== undefined ? { ...answers, details } : answers,
+    ...(withDetails ? present('replyBy', row.replyBy) : {}),
     reason: row.reason,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -55,19 +78,25 @@ export function syncedSetting(row: SettingRow): SyncedSetting {
   }
 }
 
-export const letterChange = (row: LetterRow): VersionedChange => ({
-  version: row.version,
-  change: row.deletedAt
-    ? { table: 'letters', id: row.id, deleted: true }
-    : { table: 'letters', id: row.id, row: syncedLetter(row) },
-})
+/** A letter as a pull of `schemaVersion` sends it. */
+export const letterChange =
+  (schemaVersion: number) =>
+  (row: LetterRow): VersionedChange => ({
+    version: row.version,
+    change: row.deletedAt
+      ? { table: 'letters', id: row.id, deleted: true }
+      : { table: 'letters', id: row.id, row: syncedLetter(row, schemaVersion) },
+  })
 
-export const versionChange = (row: VersionRow): VersionedChange => ({
-  version: row.version,
-  change: row.deletedAt
-    ? { table: 'letterVersions', id: row.id, deleted: true }
-    : { table: 'letterVersions', id: row.id, row: syncedVersion(row) },
-})
+/** A previous version as a pull of `schemaVersion` sends it. */
+export const versionChange =
+  (schemaVersion: number) =>
+  (row: VersionRow): VersionedChange => ({
+    version: row.version,
+    change: row.deletedAt
+      ? { table: 'letterVersions', id: row.id, deleted: true }
+      : { table: 'letterVersions', id: row.id, row: syncedVersion(row, schemaVersion) },
+  })
 
 export const settingChange = (row: SettingRow): VersionedChange => ({
   version: row.version,
