@@ -204,6 +204,7 @@ describe('the outbox', () => {
     await note('replaceAnswers', () => letters.replaceAnswers(written.id, SAMPLE_LETTER, done))
     const [version] = await letters.listVersions(written.id)
     await note('restoreVersion', () => letters.restoreVersion(written.id, version?.id ?? ''))
+    await note('setReplyState', () => letters.setReplyState(written.id, 'received'))
     await note('fail', () => letters.fail(failing.id, 'The engine gave up.'))
     await note('restart', () => letters.restart(failing.id))
     await note('settings.set', () => settings.set('theme', 'dark'))
@@ -216,6 +217,7 @@ describe('the outbox', () => {
       editContent: beside,
       replaceAnswers: beside,
       restoreVersion: beside,
+      setReplyState: beside,
       fail: beside,
       restart: beside,
       'settings.set': beside,

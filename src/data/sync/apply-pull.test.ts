@@ -72,6 +72,42 @@ describe('applying a pulled page', () => {
     expect((await db.syncState.get(user.id))?.cursor).toBe(301)
   })
 
+  it('stores letters’ guided answers and reply tracking, and a later row without them clears them', async () => {
+    const { db, user, state } = await syncingAccount()
+    const details = { reference: 'INV-1843', demand: { amountCents: 240_000 } }
+    const tracked = pulledLetter(user.id, 1, {
+      details,
+      replyBy: '2026-12-22',
+      replyState: 'received',
+    })
+    const version = {
+      id: crypto.randomUUID(),
+      letterId: tracked.id,
+      content: 'Earlier text',
+      answers: { ...SAMPLE_LETTER, type: 'Demand Letter' as const, details },
+      replyBy: '2026-12-20',
+      reason: 'regenerated' as const,
+      createdAt: '2026-11-22T12:00:00.000Z',
+      updatedAt: '2026-11-22T12:00:00.000Z',
+    }
+    const versionChange = { table: 'letterVersions' as const, id: version.id, row: version }
+    await applyPulledPage(db, state, pulledPage([tracked, versionChange]))
+    expect(await db.letters.get(tracked.id)).toMatchObject({
+      details,
+      replyBy: '2026-12-22',
+      replyState: 'received',
+    })
+    expect(await db.letterVersions.get(version.id)).toEqual(version)
+
+    const changed = pulledLetter(user.id, 2, { id: tracked.id, type: 'Corporate Document' })
+    await applyPulledPage(db, state, pulledPage([changed]))
+    const stored = await db.letters.get(tracked.id)
+    expect(stored?.type).toBe('Corporate Document')
+    expect(stored).not.toHaveProperty('details')
+    expect(stored).not.toHaveProperty('replyBy')
+    expect(stored).not.toHaveProperty('replyState')
+  })
+
   it('applies nothing for a sync state that is gone', async () => {
     const { db, user, state } = await syncingAccount()
     await db.syncState.delete(user.id)
