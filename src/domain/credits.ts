@@ -19,6 +19,8 @@ export type Entitlements = {
   lettersOwed: number
   /** Active subscriptions with letters left, the one used first at the top. */
   credits: LetterCredit[]
+  /** Annual 8 Letters' custom branding: when it ends; absent without a standing purchase of it. */
+  customBrandingUntil?: string
 }
 
 export type CreditSource = {

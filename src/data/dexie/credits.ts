@@ -1,3 +1,4 @@
+import { customBrandingUntil } from '@/domain/branding'
 import { type Entitlements, entitlementsFrom } from '@/domain/credits'
 import { AppError } from '@/domain/errors'
 import type { Subscription } from '@/domain/types'
@@ -9,7 +10,8 @@ export const purchasesOf = (db: LetterheadDatabase, userId: string): Promise<Sub
 
 /**
  * Letters left on `purchases`, from the tally each one keeps of its letters,
- * and what the server withdrew from it or moved onto it (server mode).
+ * and what the server withdrew from it or moved onto it (server mode); and
+ * until when Annual 8 Letters' custom branding lasts, when it does.
  */
 export function entitlementsOf(purchases: readonly Subscription[], now: Date): Entitlements {
   const used = new Map(
@@ -18,7 +20,11 @@ export function entitlementsOf(purchases: readonly Subscription[], now: Date): E
       purchase.lettersUsed + (purchase.lettersWithdrawn ?? 0),
     ]),
   )
-  return entitlementsFrom(purchases, used, now)
+  const entitlements = entitlementsFrom(purchases, used, now)
+  const brandingUntil = customBrandingUntil(purchases, now)
+  return brandingUntil === null
+    ? entitlements
+    : { ...entitlements, customBrandingUntil: brandingUntil }
 }
 
 /** The purchase the next letter's credit comes from; with none left the whole write is refused. */
