@@ -1,24 +1,36 @@
 import { jsPDF } from 'jspdf'
+import { letterFingerprint } from '@/domain/fingerprint'
+import type { PageSize } from '@/domain/settings'
 import { MIME_TYPES } from './file-name'
+import { letterBlocks } from './letter-blocks'
+import type { LetterheadArt } from './letterhead-art'
+import { drawFooters } from './pdf-footer'
 import { fetchLetterFont, LETTER_FONT, type FontLoader } from './pdf-font'
+import { drawLetterhead } from './pdf-letterhead'
+import { paginate } from './pdf-pagination'
+import { letterPieces } from './pdf-pieces'
+import { drawText, wrapText } from './pdf-text'
 import { letterParagraphs, letterTitle } from './txt'
 
-export type PageSize = 'letter' | 'a4'
+export type { PageSize }
 
 export type PdfOptions = {
   /** US Letter unless the person asks for A4. */
   pageSize?: PageSize
   /** Where the font's bytes come from; the browser fetches the bundled asset. */
   loadFont?: FontLoader
+  /** Printed at the top of the first page (Annual 8 Letters' custom branding). */
+  letterhead?: LetterheadArt | null
 }
 
 // Points throughout: one inch is 72 pt.
 const MARGIN = 72
-const FONT_SIZE = 12
-const LINE_HEIGHT = FONT_SIZE * 1.25
-const PARAGRAPH_GAP = LINE_HEIGHT
-const FOOTER_SIZE = 9
-const TAB = '    '
+/** DejaVu Serif is wider than Times: at 11 pt a line holds what 12 pt Times does, about 80 characters. */
+const FONT_SIZE = 11
+const LINE_HEIGHT = 14
+/** The letterhead starts half an inch from the top edge, in the margin, as a printed one does. */
+const LETTERHEAD_TOP = 36
+const BELOW_LETTERHEAD = 22
 
 /** jsPDF's virtual file system takes a binary string; built in slices to stay under argument limits. */
 function toBinaryString(bytes: Uint8Array): string {
@@ -29,35 +41,18 @@ function toBinaryString(bytes: Uint8Array): string {
   return binary
 }
 
-function wrap(doc: jsPDF, line: string, width: number): string[] {
-  const wrapped: unknown = doc.splitTextToSize(line.replace(/\t/g, TAB), width)
-  if (!Array.isArray(wrapped)) return [String(wrapped)]
-  return wrapped.map((part: unknown) => String(part))
-}
-
-function numberPages(doc: jsPDF, pageWidth: number, pageHeight: number): void {
-  const total = doc.getNumberOfPages()
-  if (total < 2) return
-  doc.setFontSize(FOOTER_SIZE)
-  for (let page = 1; page <= total; page++) {
-    doc.setPage(page)
-    // Halfway down the bottom margin, clear of the text block.
-    doc.text(`Page ${page} of ${total}`, pageWidth / 2, pageHeight - MARGIN / 2, {
-      align: 'center',
-      baseline: 'middle',
-    })
-  }
-}
-
 /**
- * Lays the letter out as a printable page: one-inch margins, wrapped paragraphs
- * separated by a blank line, line breaks kept inside a block (addresses), and
- * "Page n of m" at the foot once it runs past a page. The text stays real text,
- * in an embedded Unicode font, so it can be searched, copied and read aloud.
+ * Lays the letter out as a law firm's letter: one-inch margins, the letterhead
+ * when there is one, each part of the letter in its place (the subject in
+ * bold, lists hanging from their numbers, room to sign under the closing),
+ * paragraphs wrapped and kept from breaking badly across pages, "Page n of m"
+ * once it runs past a page, and the text's SHA-256 at the foot of every page.
+ * The text stays real text, in an embedded Unicode font, so it can be
+ * searched, copied and read aloud.
  */
 export async function letterToPdf(content: string, options: PdfOptions = {}): Promise<Blob> {
-  const { pageSize = 'letter', loadFont = fetchLetterFont } = options
-  const font = await loadFont()
+  const { pageSize = 'letter', loadFont = fetchLetterFont, letterhead = null } = options
+  const [font, fingerprint] = await Promise.all([loadFont(), letterFingerprint(content)])
 
   const doc = new jsPDF({
     unit: 'pt',
@@ -69,35 +64,39 @@ export async function letterToPdf(content: string, options: PdfOptions = {}): Pr
   doc.addFileToVFS(LETTER_FONT.fileName, toBinaryString(font))
   doc.addFont(LETTER_FONT.fileName, LETTER_FONT.family, 'normal', 'normal', 'Identity-H')
   doc.setFont(LETTER_FONT.family, 'normal')
-  doc.setFontSize(FONT_SIZE)
+  doc.setProperties({ title: letterTitle(letterParagraphs(content)), creator: 'Letterhead' })
 
   const pageWidth = doc.internal.pageSize.getWidth()
   const pageHeight = doc.internal.pageSize.getHeight()
-  const textWidth = pageWidth - 2 * MARGIN
-  const bottom = pageHeight - MARGIN
-  const paragraphs = letterParagraphs(content)
-  doc.setProperties({ title: letterTitle(paragraphs), creator: 'Letterhead' })
+  const right = pageWidth - MARGIN
+  const firstTop = letterhead
+    ? Math.max(
+        MARGIN,
+        drawLetterhead(doc, letterhead, { left: MARGIN, right, top: LETTERHEAD_TOP }) +
+          BELOW_LETTERHEAD,
+      )
+    : MARGIN
 
-  let y = MARGIN
-  for (const [index, paragraph] of paragraphs.entries()) {
-    const lines = paragraph.flatMap((line) => wrap(doc, line, textWidth))
-    if (index > 0) y += PARAGRAPH_GAP
-    // A paragraph never starts with a lone line at the foot of a page.
-    const opening = Math.min(lines.length, 2) * LINE_HEIGHT
-    if (y + opening > bottom && y > MARGIN) {
-      doc.addPage()
-      y = MARGIN
-    }
-    for (const line of lines) {
-      if (y + LINE_HEIGHT > bottom) {
-        doc.addPage()
-        y = MARGIN
-      }
-      doc.text(line, MARGIN, y, { baseline: 'top' })
-      y += LINE_HEIGHT
+  doc.setFontSize(FONT_SIZE)
+  const column = { left: MARGIN, width: right - MARGIN, lineHeight: LINE_HEIGHT }
+  const measure = {
+    wrap: (text: string, width: number) => wrapText(doc, text, width),
+    width: (text: string) => doc.getTextWidth(text),
+  }
+  const pieces = letterPieces(letterBlocks(content), measure, column)
+  const placed = paginate(pieces, { firstTop, top: MARGIN, bottom: pageHeight - MARGIN })
+
+  for (const [index, piece] of pieces.entries()) {
+    for (const [n, line] of piece.content.entries()) {
+      const place = placed[index]?.[n]
+      if (!place) continue
+      while (doc.getNumberOfPages() <= place.page) doc.addPage()
+      doc.setPage(place.page + 1)
+      doc.setFontSize(FONT_SIZE)
+      for (const run of line.runs) drawText(doc, run.text, run.x, place.y, { bold: line.bold })
     }
   }
 
-  numberPages(doc, pageWidth, pageHeight)
+  drawFooters(doc, fingerprint, MARGIN)
   return new Blob([doc.output('arraybuffer')], { type: MIME_TYPES.pdf })
 }
