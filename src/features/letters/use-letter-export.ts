@@ -8,9 +8,9 @@ import {
   lostCharactersMessage,
   shareLetter,
 } from './export/deliver'
+import { readExportOptions } from './export/export-options'
 import { fileNameFor } from './export/file-name'
 import { saveFile } from '@/lib/save-file'
-import { type PageSize, pageSizeSchema, SETTING_KEYS } from '@/domain/settings'
 
 /** The file is out; if it shows some of the letter's characters as blanks, say which. */
 async function warnOfLostCharacters(content: string, format: ExportFormat) {
@@ -19,18 +19,16 @@ async function warnOfLostCharacters(content: string, format: ExportFormat) {
   if (lost.length > 0) toast.warning(lostCharactersMessage(lost), { duration: 10_000 })
 }
 
-/** Downloads and shares a letter, in the page size the user chose in Settings. */
+/**
+ * Downloads and shares a letter, in the page size the user chose in Settings,
+ * with their letterhead when their plan includes custom branding.
+ */
 export function useLetterExport() {
   const repository = useRepository()
 
-  async function pageSize(): Promise<PageSize> {
-    const saved = pageSizeSchema.safeParse(await repository.settings.get(SETTING_KEYS.pdfPageSize))
-    return saved.success ? saved.data : 'letter'
-  }
-
   async function download(letter: Letter, format: ExportFormat) {
     try {
-      const blob = await buildExport(letter.content, format, await pageSize())
+      const blob = await buildExport(letter.content, format, await readExportOptions(repository))
       saveFile(blob, fileNameFor(letter.id, format))
       toast.success('Letter downloaded successfully!')
     } catch {
@@ -43,7 +41,7 @@ export function useLetterExport() {
   /** Resolves true when the system share sheet took the letter; false means offer e-mail instead. */
   async function share(letter: Letter): Promise<boolean> {
     try {
-      const outcome = await shareLetter(letter, await pageSize())
+      const outcome = await shareLetter(letter, await readExportOptions(repository))
       if (outcome === 'shared') await warnOfLostCharacters(letter.content, 'pdf')
       return outcome !== 'unsupported'
     } catch {

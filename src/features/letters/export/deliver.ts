@@ -1,22 +1,26 @@
-import type { PageSize } from '@/domain/settings'
 import type { Letter } from '@/domain/types'
+import type { ExportOptions } from './export-options'
 import { type ExportFormat, fileNameFor } from './file-name'
 
 export type { ExportFormat }
 
-/** Writes the file; jsPDF, docx and the font are fetched only here, the first time they are needed. */
+/**
+ * Writes the file; jsPDF, docx and the font are fetched only here, the first
+ * time they are needed. The text file is the letter exactly as written, with
+ * no letterhead: it is what the person typed and edited.
+ */
 export async function buildExport(
   content: string,
   format: ExportFormat,
-  pageSize: PageSize,
+  options: ExportOptions,
 ): Promise<Blob> {
   switch (format) {
     case 'txt':
       return (await import('./txt')).letterToText(content)
     case 'pdf':
-      return (await import('./pdf')).letterToPdf(content, { pageSize })
+      return (await import('./pdf')).letterToPdf(content, options)
     case 'docx':
-      return (await import('./docx')).letterToDocx(content)
+      return (await import('./docx')).letterToDocx(content, options)
   }
 }
 
@@ -66,9 +70,9 @@ export function mailtoLink(letter: Pick<Letter, 'matter' | 'content'>): string {
 export type ShareOutcome = 'shared' | 'cancelled' | 'unsupported'
 
 /** Shares the PDF through the system share sheet where the browser can; says so when it cannot. */
-export async function shareLetter(letter: Letter, pageSize: PageSize): Promise<ShareOutcome> {
+export async function shareLetter(letter: Letter, options: ExportOptions): Promise<ShareOutcome> {
   if (typeof navigator.canShare !== 'function') return 'unsupported'
-  const pdf = await buildExport(letter.content, 'pdf', pageSize)
+  const pdf = await buildExport(letter.content, 'pdf', options)
   const file = new File([pdf], fileNameFor(letter.id, 'pdf'), { type: 'application/pdf' })
   const data = {
     files: [file],
