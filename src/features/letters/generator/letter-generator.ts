@@ -1,25 +1,7 @@
-import type { LetterType } from '@/domain/letter-schema'
+import type { LetterRequest } from '@/domain/letter-writing/request'
 
-/** What a person asked for, already validated and trimmed. */
-export type LetterRequest = {
-  type: LetterType
-  senderName: string
-  senderAddress: string
-  recipientName: string
-  recipientAddress: string
-  matter: string
-  resolution: string
-}
-
-/** The answers a person types, as opposed to the letter type they choose from a list. */
-export const TYPED_FIELDS = [
-  'senderName',
-  'senderAddress',
-  'recipientName',
-  'recipientAddress',
-  'matter',
-  'resolution',
-] as const satisfies readonly (keyof LetterRequest)[]
+// The request is domain: the server's AI route writes letters from it with the same prompt and guard.
+export { type LetterRequest, TYPED_FIELDS } from '@/domain/letter-writing/request'
 
 export type GenerationContext = {
   /** The letter's date; the response deadline is counted from it. */

@@ -13,8 +13,12 @@ import {
   refusedRequest,
 } from './endpoint-request'
 import type { LetterGenerator } from './letter-generator'
-import { buildLetterPrompt } from './letter-prompt'
-import { cleanModelOutput, MAX_LETTER_CHARS, outputProblem } from './output-guard'
+import { buildLetterPrompt } from '@/domain/letter-writing/prompt'
+import {
+  cleanModelOutput,
+  MAX_LETTER_CHARS,
+  outputProblem,
+} from '@/domain/letter-writing/output-guard'
 import { parseCompletionEvent, readSseData } from './sse'
 import { errorMessage } from '@/lib/error-message'
 

@@ -1,5 +1,8 @@
-import { formatLetterDate, responseDeadline } from '@/domain/letter-dates'
-import { type LetterRequest, TYPED_FIELDS } from './letter-generator'
+import { asksForReply } from '../letter-details'
+import { formatDay } from '../letter-format'
+import { replyByFor } from '../reply-tracking'
+import { replyRequestIn } from './reply-request'
+import { givenTexts, keptDetails, type LetterRequest } from './request'
 
 /** A model's letter must be at least this long to be a letter at all… */
 export const MIN_LETTER_CHARS = 300
@@ -9,12 +12,14 @@ export const MAX_LETTER_CHARS = 20_000
 /** Private-use characters: they never occur in what a model writes. */
 const MASK_OPEN = '\uE000'
 const MASK_CLOSE = '\uE001'
+const SIGN_OPEN = '\uE003'
+const SIGN_CLOSE = '\uE004'
 
 /** What the person typed, longest first, so a value inside another is masked as part of it. */
-function typedTexts(request: LetterRequest): string[] {
+function maskedTexts(request: LetterRequest): string[] {
   const texts = new Set<string>()
-  for (const field of TYPED_FIELDS) {
-    const value = request[field].trim()
+  for (const typed of givenTexts(request)) {
+    const value = typed.trim()
     if (value === '') continue
     texts.add(value)
     for (const line of value.split('\n')) if (line.trim() !== '') texts.add(line.trim())
@@ -27,7 +32,7 @@ function typedTexts(request: LetterRequest): string[] {
  * they typed on purpose (an `*` in an address, `<b>` in a matter) survives.
  */
 function keepingTyped(text: string, request: LetterRequest, clean: (text: string) => string) {
-  const typed = typedTexts(request)
+  const typed = maskedTexts(request)
   let masked = text
   typed.forEach((value, index) => {
     masked = masked.split(value).join(`${MASK_OPEN}${index}${MASK_CLOSE}`)
@@ -55,12 +60,26 @@ function stripHtml(text: string): string {
     .replace(/&(amp|lt|gt|quot|apos|nbsp|#39);/g, (_match, name: string) => ENTITIES[name] ?? '')
 }
 
+/** A line of underscores is the line to sign on, as the composer draws it, not a Markdown rule. */
+const SIGNATURE_LINE = /^[ \t]*_{3,}[ \t]*$/gm
+
+/** Keeps the lines to sign on out of `clean`, which would read their underscores as emphasis. */
+function keepingSignatureLines(text: string, clean: (text: string) => string): string {
+  const kept: string[] = []
+  const masked = text.replace(SIGNATURE_LINE, (line) => {
+    kept.push(line.trim())
+    return `${SIGN_OPEN}${kept.length - 1}${SIGN_CLOSE}`
+  })
+  const restore = new RegExp(`${SIGN_OPEN}(\\d+)${SIGN_CLOSE}`, 'g')
+  return clean(masked).replace(restore, (_match, index: string) => kept[Number(index)] ?? '')
+}
+
 function stripMarkdown(text: string): string {
   return (
     text
       // Code fences and horizontal rules are whole lines of markup.
       .replace(/^[ \t]*(?:```|~~~)[\w-]*[ \t]*$/gm, '')
-      .replace(/^[ \t]*(?:-{3,}|\*{3,}|_{3,})[ \t]*$/gm, '')
+      .replace(/^[ \t]*(?:-{3,}|\*{3,})[ \t]*$/gm, '')
       .replace(/^[ \t]{0,3}#{1,6}[ \t]+/gm, '')
       .replace(/^[ \t]{0,3}>[ \t]?/gm, '')
       .replace(/^([ \t]*)[-*+][ \t]+/gm, '$1')
@@ -78,7 +97,9 @@ function stripMarkdown(text: string): string {
  */
 export function cleanModelOutput(text: string, request: LetterRequest): string {
   const unified = text.replace(/\r\n?/g, '\n')
-  const cleaned = keepingTyped(unified, request, (masked) => stripMarkdown(stripHtml(masked)))
+  const cleaned = keepingTyped(unified, request, (masked) =>
+    keepingSignatureLines(masked, (text) => stripMarkdown(stripHtml(text))),
+  )
   return cleaned
     .split('\n')
     .map((line) => line.trimEnd())
@@ -96,10 +117,18 @@ const PLACEHOLDERS = [
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim()
 
+/** The one reply-by day an asking letter must state, as the letter writes it. */
+function requiredDeadline(request: LetterRequest, date: Date): string | undefined {
+  const replyBy = replyByFor(request.type, keptDetails(request), date)
+  return replyBy && formatDay(replyBy)
+}
+
 /**
- * Why a cleaned reply cannot be the letter, or null when it can: it must name
- * the recipient and the sender as typed, give the response deadline, fit the
- * length limits and leave no template markers (unless the person typed them).
+ * Why a cleaned reply cannot be the letter, or null when it can: it must fit
+ * the length limits, name the recipient and the sender as typed, and leave no
+ * template markers (unless the person typed them). A letter that asks
+ * something of its reader must give the reply-by day; a recommendation letter
+ * or a corporate document must not ask its reader to reply by a deadline.
  */
 export function outputProblem(letter: string, request: LetterRequest, date: Date): string | null {
   if (letter.trim() === '') return 'The AI model returned an empty answer.'
@@ -108,16 +137,21 @@ export function outputProblem(letter: string, request: LetterRequest, date: Date
   if (letter.length > MAX_LETTER_CHARS)
     return `The AI model's letter is too long (${letter.length} characters; the limit is ${MAX_LETTER_CHARS.toLocaleString('en-US')}).`
   const flat = collapse(letter)
-  const required: [string, string][] = [
+  const required: [string, string | undefined][] = [
     ['the recipient’s name', request.recipientName],
     ['the sender’s name', request.senderName],
-    ['the response deadline', formatLetterDate(responseDeadline(date))],
+    ['the response deadline', requiredDeadline(request, date)],
   ]
   for (const [what, value] of required) {
-    if (!flat.includes(collapse(value)))
+    if (value !== undefined && !flat.includes(collapse(value)))
       return `The AI model's letter leaves out ${what} (${collapse(value)}).`
   }
-  const typed = TYPED_FIELDS.map((field) => request[field]).join('\n')
+  if (!asksForReply(request.type)) {
+    const asked = replyRequestIn(letter)
+    if (asked !== undefined)
+      return `The AI model's letter asks its reader to reply by a deadline ("${asked}"), which a ${request.type} does not do.`
+  }
+  const typed = givenTexts(request).join('\n')
   for (const pattern of PLACEHOLDERS) {
     const found = pattern.exec(letter)?.[0]
     if (found !== undefined && !typed.includes(found))
