@@ -20,6 +20,8 @@ import {
 
 const TABLES = [
   'admin_counters',
+  'ai_queue',
+  'ai_usage',
   'audit_log',
   'commission_events',
   'commissions',
@@ -65,6 +67,7 @@ async function expectUpgradeKept(database: Queryable, id: string) {
   expect(await publicTables(database)).toEqual(TABLES)
   expect(await migrationsRecord(database)).toHaveLength(journal.entries.length)
   expect(await emailOf(database, id)).toBe('kept@example.com')
+  await expectLettersKept(database, id)
   await database.query(
     `insert into user_settings (owner_id, key, value, version, updated_at)
        values ($1, 'theme', '"dark"', nextval('sync_version'), now())`,
@@ -90,6 +93,85 @@ async function migrationsRecord(database: Queryable) {
   return (await database.query(
     'select id, hash, created_at::text as created_at from drizzle.__drizzle_migrations order by id',
   )) as { id: number; hash: string; created_at: string }[]
+}
+
+/** A letter, and a previous version of it, as the release before the guided questions wrote them. */
+async function writeLetter(database: Queryable, ownerId: string) {
+  await database.query(
+    `insert into letters (id, owner_id, type, sender_name, sender_address, recipient_name,
+       recipient_address, matter, resolution, content, status, generator, version, created_at,
+       updated_at)
+     values ($1, $2, 'Demand Letter', 'Kept Person', '1 Main St', 'Bob', '2 High St',
+       'Unpaid invoice', 'Pay it', 'Dear Bob,', 'completed', 'built-in', nextval('sync_version'),
+       now(), now())`,
+    [LETTER_ID, ownerId],
+  )
+  await database.query(
+    `insert into letter_versions (id, letter_id, owner_id, content, answers, reason, version,
+       created_at, updated_at)
+     values ($1, $2, $3, 'Dear Robert,', $4, 'edited', nextval('sync_version'), now(), now())`,
+    [
+      randomUUID(),
+      LETTER_ID,
+      ownerId,
+      JSON.stringify({ type: 'Demand Letter', matter: 'Unpaid invoice' }),
+    ],
+  )
+}
+
+const LETTER_ID = randomUUID()
+
+/**
+ * The letter is there as written, without guided answers or a reply-by day
+ * (decision 030), and the upgraded tables take them, a day exactly as written.
+ */
+async function expectLettersKept(database: Queryable, ownerId: string) {
+  const letters = (await database.query(
+    'select owner_id, matter, content, details, reply_by, reply_state from letters where id = $1',
+    [LETTER_ID],
+  )) as Record<string, unknown>[]
+  expect(letters).toEqual([
+    {
+      owner_id: ownerId,
+      matter: 'Unpaid invoice',
+      content: 'Dear Bob,',
+      details: null,
+      reply_by: null,
+      reply_state: null,
+    },
+  ])
+  const versions = (await database.query(
+    'select content, answers, reply_by from letter_versions where letter_id = $1',
+    [LETTER_ID],
+  )) as Record<string, unknown>[]
+  expect(versions).toEqual([
+    {
+      content: 'Dear Robert,',
+      answers: { type: 'Demand Letter', matter: 'Unpaid invoice' },
+      reply_by: null,
+    },
+  ])
+  await database.query(
+    `update letters set details = $2, reply_by = '2026-12-31', reply_state = 'received'
+     where id = $1`,
+    [LETTER_ID, JSON.stringify({ reference: 'INV-1' })],
+  )
+  const [tracked] = (await database.query(
+    'select details, reply_by, reply_state from letters where id = $1',
+    [LETTER_ID],
+  )) as Record<string, unknown>[]
+  expect(tracked).toEqual({
+    details: { reference: 'INV-1' },
+    reply_by: '2026-12-31',
+    reply_state: 'received',
+  })
+  // The checks keep anything but a day and the three states out.
+  await expect(
+    database.query(`update letters set reply_by = 'soon' where id = $1`, [LETTER_ID]),
+  ).rejects.toThrow()
+  await expect(
+    database.query(`update letters set reply_state = 'ignored' where id = $1`, [LETTER_ID]),
+  ).rejects.toThrow()
 }
 
 async function writeUser(database: Queryable, email: string) {
@@ -186,6 +268,7 @@ describe('an upgrade on PGlite', () => {
             (await client.query(text, params)).rows,
         }
         const id = await writeUser(database, 'kept@example.com')
+        await writeLetter(database, id)
         await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
         await expectUpgradeKept(database, id)
       } finally {
@@ -243,10 +326,11 @@ describe('migrations on PostgreSQL (TEST_DATABASE_URL)', () => {
       let id = ''
       try {
         await migratePg(drizzlePg({ client }), { migrationsFolder: folder })
-        id = await writeUser(
-          { query: async (text, params) => (await client.query(text, params)).rows as unknown[] },
-          'kept@example.com',
-        )
+        const previous: Queryable = {
+          query: async (text, params) => (await client.query(text, params)).rows as unknown[],
+        }
+        id = await writeUser(previous, 'kept@example.com')
+        await writeLetter(previous, id)
       } finally {
         await client.end()
         rmSync(folder, { recursive: true, force: true })
