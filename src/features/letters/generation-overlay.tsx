@@ -3,7 +3,12 @@ import { type KeyboardEvent, useEffect, useLayoutEffect, useRef } from 'react'
 import { createPortal } from 'react-dom'
 import { Button } from '@/ui/button'
 import { cn } from '@/ui/cn'
-import { GENERATION_STEPS, type GenerationStep, progressPercent } from './generation-steps'
+import {
+  GENERATION_STEPS,
+  type GenerationStep,
+  progressPercent,
+  STEP_NOTES,
+} from './generation-steps'
 import { StreamingText } from './streaming-text'
 
 type GenerationOverlayProps = {
@@ -110,7 +115,7 @@ export function GenerationOverlay({ step, draft = '', onCancel }: GenerationOver
               <li
                 key={name}
                 className={cn(
-                  'flex items-center gap-3 text-sm',
+                  'flex items-start gap-3 text-sm',
                   !done && !active && 'text-ink-500 dark:text-ink-300',
                 )}
               >
@@ -130,7 +135,14 @@ export function GenerationOverlay({ step, draft = '', onCancel }: GenerationOver
                     number
                   )}
                 </span>
-                <span className={cn(active && 'font-semibold')}>{name}</span>
+                <span className="flex flex-col pt-1">
+                  <span className={cn(active && 'font-semibold')}>{name}</span>
+                  {STEP_NOTES[name] ? (
+                    <span className="text-xs text-ink-500 dark:text-ink-300">
+                      {STEP_NOTES[name]}
+                    </span>
+                  ) : null}
+                </span>
               </li>
             )
           })}

@@ -6,9 +6,21 @@ export const GENERATION_STEPS = [
   'Ready for Preview/Download',
 ] as const
 
+export type GenerationStepName = (typeof GENERATION_STEPS)[number]
+
+/**
+ * What a stage really is, said beneath its name: the seed's names stay, but
+ * no line may suggest that a lawyer read the letter.
+ */
+export const STEP_NOTES: Partial<Record<GenerationStepName, string>> = {
+  'Under Attorney Review':
+    'An automated check that every amount, date and reference is traced to your answers',
+  'Ready for Preview/Download': 'Your letter opens on its own page.',
+}
+
 /** Each stage stays on screen at least this long, so a person can read it. */
 export const MIN_STEP_MS = 500
-/** How long the finished overlay stays before it closes. */
+/** How long the finished overlay stays before the letter's page opens. */
 export const FINISH_DELAY_MS = 1000
 
 export type GenerationStep = 0 | 1 | 2 | 3 | 4

@@ -16,16 +16,33 @@ export type GenerationOutcome = 'completed' | 'failed' | 'cancelled'
 
 const CANCELLED_REASON = 'Cancelled before it was finished.'
 
+type GenerateLetterOptions = {
+  /**
+   * The letter is ready (step 4 shown): the overlay stays up while this hands
+   * over to the letter's page, and closes after it.
+   */
+  onReady?: (letter: Letter) => void | Promise<void>
+}
+
 /**
  * Creates a letter and drives it through the real stages: saved (1), being
  * written (2), stored (3), ready (4). The step drives the progress overlay,
  * `draft` shows a streaming engine's text as it arrives, and `cancel` stops
  * the writing while step 2 lasts (the letter fails and its credit returns).
  */
-export function useGenerateLetter() {
+export function useGenerateLetter({ onReady }: GenerateLetterOptions = {}) {
   const repository = useRepository()
   const [step, setStep] = useState<GenerationStep>(0)
   const writing = useLetterWriting()
+
+  /** The letter is stored and written: whatever the hand-over does, the letter stays completed. */
+  async function handOver(letter: Letter) {
+    try {
+      await onReady?.(letter)
+    } catch (error) {
+      toast.error(errorMessage(error))
+    }
+  }
 
   /** Writes the letter holding its lock, so no other tab takes it for one abandoned mid-way. */
   const write = (letter: Letter) => holdingWritingLock(letter.id, () => writeHeld(letter))
@@ -38,7 +55,7 @@ export function useGenerateLetter() {
       signal.throwIfAborted()
       writing.settle()
       setStep(3)
-      await atLeast(
+      const completed = await atLeast(
         MIN_STEP_MS,
         repository.letters.complete(letter.id, {
           content: written.content,
@@ -47,9 +64,10 @@ export function useGenerateLetter() {
       )
       setStep(4)
       await sleep(FINISH_DELAY_MS)
-      setStep(0)
       toast.success('Legal letter generated successfully!')
       announceFallback(written.fallback)
+      await handOver(completed)
+      setStep(0)
       return 'completed'
     } catch (error) {
       const cancelled = signal.aborted
