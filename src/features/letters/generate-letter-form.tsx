@@ -1,25 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod'
+import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { FormProvider } from 'react-hook-form'
 import { messageFor } from '@/domain/errors'
-import { type LetterInput, letterInputSchema } from '@/domain/letter-schema'
+import type { LetterInput } from '@/domain/letter-schema'
+import type { Letter } from '@/domain/types'
 import { Button } from '@/ui/button'
 import { FormAlert } from '@/ui/form-alert'
 import { GenerationOverlay } from './generation-overlay'
+import { FollowUpNote } from './guided/follow-up-note'
+import { GuidedQuestions } from './guided/guided-questions'
+import { blankLetterForm, nextLetterForm } from './guided/letter-form-values'
+import { useLetterForm } from './guided/use-letter-form'
+import { useStartingAnswers } from './guided/use-starting-answers'
 import { LetterFields } from './letter-fields'
 import { NoLettersLeft } from './no-letters-left'
 import { useGenerateLetter } from './use-generate-letter'
 import { useUnsavedGuard } from './use-unsaved-guard'
-
-const blankLetter = (senderName: string): LetterInput => ({
-  type: 'Demand Letter',
-  senderName,
-  senderAddress: '',
-  recipientName: '',
-  recipientAddress: '',
-  matter: '',
-  resolution: '',
-})
 
 type GenerateLetterFormProps = {
   fullName: string
@@ -28,6 +24,8 @@ type GenerateLetterFormProps = {
   /** Letters owed after two devices spent the same one; the next plan pays them first. */
   lettersOwed?: number
   onChoosePlan: () => void
+  /** Write follow-up: the id of the letter this one follows up. */
+  followUp?: string | undefined
 }
 
 export function GenerateLetterForm({
@@ -35,20 +33,31 @@ export function GenerateLetterForm({
   lettersLeft,
   lettersOwed = 0,
   onChoosePlan,
+  followUp,
 }: GenerateLetterFormProps) {
-  const form = useForm<LetterInput>({
-    resolver: zodResolver(letterInputSchema),
-    defaultValues: blankLetter(fullName),
+  const letterForm = useLetterForm(blankLetterForm(fullName))
+  const { form, resetTo } = letterForm
+  const navigate = useNavigate()
+  const { followUpMissing } = useStartingAnswers({
+    followUp,
+    apply: resetTo,
+    untouched: () => !form.formState.isDirty,
   })
-  const { step, draft, generate, cancel } = useGenerateLetter()
+
+  // The written letter opens on its page; the form keeps the sender and type for the next one.
+  async function openLetter(letter: Letter) {
+    resetTo(nextLetterForm(form.getValues()))
+    await navigate({ to: '/app/letters/$letterId', params: { letterId: letter.id } })
+  }
+
+  const { step, draft, generate, cancel } = useGenerateLetter({ onReady: openLetter })
   const [alert, setAlert] = useState<string | null>(null)
 
-  async function submit(values: LetterInput) {
+  async function submit(input: LetterInput) {
     setAlert(null)
     try {
-      const outcome = await generate(values)
-      // Keep the answers after a failure or a cancel so a second try needs no retyping.
-      if (outcome === 'completed') form.reset(blankLetter(values.senderName.trim()))
+      // After a failure or a cancel the answers stay, so a second try needs no retyping.
+      await generate(input)
     } catch (error) {
       setAlert(messageFor(error, 'GENERATION_FAILED'))
     }
@@ -57,26 +66,38 @@ export function GenerateLetterForm({
   const busy = step > 0
   useUnsavedGuard(form.formState.isDirty && !busy)
   return (
-    <form
-      noValidate
-      aria-label="Generate letter"
-      onSubmit={(event) => void form.handleSubmit(submit)(event)}
-      className="flex flex-col gap-5"
-    >
-      {lettersLeft === 0 ? <NoLettersLeft onChoosePlan={onChoosePlan} owed={lettersOwed} /> : null}
-      <FormAlert message={alert} />
-      <LetterFields register={form.register} errors={form.formState.errors} />
-      <div>
-        <Button
-          type="submit"
-          disabled={busy || lettersLeft === 0}
-          aria-busy={busy}
-          className="w-full sm:w-auto"
-        >
-          Generate Legal Letter
-        </Button>
-      </div>
-      {busy ? <GenerationOverlay step={step} draft={draft} onCancel={cancel} /> : null}
-    </form>
+    <FormProvider {...form}>
+      <form
+        noValidate
+        aria-label="Generate letter"
+        onSubmit={(event) => void form.handleSubmit(submit, letterForm.onInvalid)(event)}
+        className="flex flex-col gap-5"
+      >
+        {lettersLeft === 0 ? (
+          <NoLettersLeft onChoosePlan={onChoosePlan} owed={lettersOwed} />
+        ) : null}
+        <FormAlert message={alert ?? form.formState.errors.root?.message ?? null} />
+        {followUpMissing ? (
+          <p className="text-sm text-ink-600 dark:text-ink-300">
+            The letter to follow up is not on this device or your account; start from a new letter
+            instead.
+          </p>
+        ) : null}
+        <FollowUpNote />
+        <LetterFields register={form.register} errors={form.formState.errors} />
+        <GuidedQuestions moreOpen={letterForm.moreOpen} onToggleMore={letterForm.toggleMore} />
+        <div>
+          <Button
+            type="submit"
+            disabled={busy || lettersLeft === 0}
+            aria-busy={busy}
+            className="w-full sm:w-auto"
+          >
+            Generate Legal Letter
+          </Button>
+        </div>
+        {busy ? <GenerationOverlay step={step} draft={draft} onCancel={cancel} /> : null}
+      </form>
+    </FormProvider>
   )
 }

@@ -2,7 +2,6 @@ import type { FieldErrors, UseFormRegister } from 'react-hook-form'
 import {
   ADDRESS_MAX,
   LETTER_TYPES,
-  type LetterInput,
   MATTER_MAX,
   NAME_MAX,
   RESOLUTION_MAX,
@@ -10,10 +9,11 @@ import {
 import { SelectField } from '@/ui/select-field'
 import { TextField } from '@/ui/text-field'
 import { TextareaField } from '@/ui/textarea-field'
+import type { LetterFormValues } from './guided/letter-form-values'
 
 type LetterFieldsProps = {
-  register: UseFormRegister<LetterInput>
-  errors: FieldErrors<LetterInput>
+  register: UseFormRegister<LetterFormValues>
+  errors: FieldErrors<LetterFormValues>
 }
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {

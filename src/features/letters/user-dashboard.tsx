@@ -20,7 +20,8 @@ type UserDashboardProps = {
 }
 
 export function UserDashboard({ user, search, onSearchChange, subscription }: UserDashboardProps) {
-  const tab: UserTab = search.tab ?? 'generate'
+  // Write follow-up opens the Generate Letter tab, whatever tab the link came from.
+  const tab: UserTab = search.followUp ? 'generate' : (search.tab ?? 'generate')
   useInterruptedLetters(user.id)
   const count = useLive((repository) => repository.letters.countMine(), `count:${user.id}`)
   const entitlements = useLive(
@@ -54,6 +55,7 @@ export function UserDashboard({ user, search, onSearchChange, subscription }: Us
           lettersLeft={entitlements.data?.lettersLeft}
           lettersOwed={entitlements.data?.lettersOwed}
           onChoosePlan={() => onSearchChange({ tab: 'subscription' })}
+          followUp={search.followUp}
         />
       </section>
       {tab === 'letters' ? (

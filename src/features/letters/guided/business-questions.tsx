@@ -1,0 +1,26 @@
+import { PASSAGE_MAX } from '@/domain/letter-details'
+import { PassageQuestion, TextQuestion } from './guided-fields'
+
+export function BusinessQuestions() {
+  return (
+    <>
+      <PassageQuestion
+        name="details.business.purpose"
+        label="Purpose"
+        hint="Why you are writing, in a sentence or two."
+        maxLength={PASSAGE_MAX}
+      />
+      <PassageQuestion
+        name="details.business.proposal"
+        label="Proposal or Request"
+        hint="What you offer or ask for, with the figures and dates that matter."
+        maxLength={PASSAGE_MAX}
+      />
+      <TextQuestion
+        name="details.business.nextStep"
+        label="Next Step"
+        hint="What you ask the reader to do next, such as Call me to arrange a meeting."
+      />
+    </>
+  )
+}
