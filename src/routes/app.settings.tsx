@@ -1,8 +1,9 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, Link } from '@tanstack/react-router'
 import { ThemeSwitch } from '@/app/theme-switch'
 import { useSessionStore } from '@/features/auth/session-store'
 import { EngineSettingsForm } from '@/features/letters/engine-settings-form'
 import { SettingsPage } from '@/features/settings/settings-page'
+import { buttonClass } from '@/ui/button'
 
 export const Route = createFileRoute('/app/settings')({
   component: SettingsRoute,
@@ -15,6 +16,13 @@ function SettingsRoute() {
       theme={<ThemeSwitch />}
       engine={user?.role === 'user' ? <EngineSettingsForm /> : null}
       userId={user?.id ?? null}
+      planLink={
+        user?.role === 'user' ? (
+          <Link to="/app" search={{ tab: 'subscription' }} className={buttonClass('secondary')}>
+            See the plans on the Subscription tab
+          </Link>
+        ) : null
+      }
       version={__APP_VERSION__}
     />
   )

@@ -3,6 +3,7 @@ import { ArrowLeft } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { buttonClass } from '@/ui/button'
 import { ExportBackupButton, ImportBackupButton } from './backup-controls'
+import { LetterheadSettings } from './letterhead-settings'
 import { PageSizeSetting } from './page-size-setting'
 import { SecuritySettings } from './security-settings'
 import { StoragePanel } from './storage-panel'
@@ -28,10 +29,15 @@ type SettingsPageProps = {
   engine: ReactNode | null
   /** Who is signed in; their account's security is shown for them. */
   userId: string | null
+  /**
+   * Customers only: a link to the Subscription tab, where the plan that prints
+   * their letterhead is sold; null for people who write no letters.
+   */
+  planLink: ReactNode | null
   version: string
 }
 
-export function SettingsPage({ theme, engine, userId, version }: SettingsPageProps) {
+export function SettingsPage({ theme, engine, userId, planLink, version }: SettingsPageProps) {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -57,6 +63,11 @@ export function SettingsPage({ theme, engine, userId, version }: SettingsPagePro
       <Section id="settings-letters" title="Documents">
         <PageSizeSetting />
       </Section>
+      {userId && planLink ? (
+        <Section id="settings-letterhead" title="Letterhead">
+          <LetterheadSettings userId={userId} planLink={planLink} />
+        </Section>
+      ) : null}
       <Section id="settings-backup" title="Backup">
         <p className="text-sm text-ink-600 dark:text-ink-300">
           Your letters and purchases live in this browser. A backup is one file with every account,
