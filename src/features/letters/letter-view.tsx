@@ -17,6 +17,7 @@ import { replyStatusOf } from './reply/reply-status'
 import { ReplyTrackingSection } from './reply/reply-tracking-section'
 import { useToday } from './reply/use-today'
 import { StatusBadge } from './status-badge'
+import { UntracedFactsNotice, useUntracedFacts } from './untraced-facts-notice'
 
 type Mode = 'read' | 'edit' | 'answers'
 
@@ -27,6 +28,7 @@ export function LetterView({ letterId }: { letterId: string }) {
   /** Text the editor opens with instead of the letter's: a change the server refused. */
   const [keptText, setKeptText] = useState<string | null>(null)
   const today = useToday()
+  const untraced = useUntracedFacts(live.data)
 
   if (live.status === 'loading')
     return <p className="text-ink-500 dark:text-ink-300">Opening the letter…</p>
@@ -46,8 +48,12 @@ export function LetterView({ letterId }: { letterId: string }) {
           <ArrowLeft aria-hidden className="size-4" />
           My Letters
         </Link>
+        {/* Before the Download button, so it is read before the letter goes out. */}
+        {ready && mode === 'read' && untraced.length > 0 ? (
+          <UntracedFactsNotice facts={untraced} />
+        ) : null}
         {ready && mode === 'read' ? (
-          <div className="flex flex-wrap gap-2">
+          <div className="ml-auto flex flex-wrap gap-2">
             <Button variant="secondary" onClick={() => setMode('edit')}>
               Edit Text
             </Button>
