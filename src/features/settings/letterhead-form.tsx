@@ -5,6 +5,7 @@ import { messageFor } from '@/domain/errors'
 import { DEFAULT_ACCENT, type Letterhead, savedLetterheadSchema } from '@/domain/settings'
 import { Button } from '@/ui/button'
 import { ConfirmDialog } from '@/ui/confirm-dialog'
+import { FieldFrame } from '@/ui/field-frame'
 import { FormAlert } from '@/ui/form-alert'
 import { TextareaField } from '@/ui/textarea-field'
 import { TextField } from '@/ui/text-field'
@@ -121,13 +122,19 @@ export function LetterheadForm({ userId, saved, rasterise }: LetterheadFormProps
         rows={4}
         {...form.register('nameBlock')}
       />
-      <TextField
+      <FieldFrame
         label="Accent colour"
-        type="color"
-        className="w-40"
         hint="The firm's name and the rule under the letterhead are printed in it."
-        {...form.register('accent')}
-      />
+      >
+        {(control) => (
+          <input
+            type="color"
+            {...control}
+            {...form.register('accent')}
+            className="h-10 w-24 cursor-pointer rounded-md border border-ink-200 bg-white p-1 dark:border-ink-600 dark:bg-ink-900"
+          />
+        )}
+      </FieldFrame>
       <LetterheadPreview logo={logo} nameBlock={nameBlock} accent={accent} />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={reading || form.formState.isSubmitting}>
