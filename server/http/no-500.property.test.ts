@@ -587,6 +587,7 @@ function argsFor(name: string, id: string): Record<string, unknown> {
     'letters.editContent': { id, content: 'Edited.', ...change },
     'letters.replaceAnswers': { id, input, content: 'Again.', generator, ...change },
     'letters.restoreVersion': { id, restoredId: crypto.randomUUID(), ...change },
+    'letters.setReplyState': { id, state: 'received' },
     'letters.upload': {
       letter: {
         ...input,
