@@ -1,5 +1,7 @@
 import type { DeliveryMethod } from '@/domain/letter-details'
 import { formatLetterDate } from '@/domain/letter-dates'
+// The line to sign on, the same for both engines, so the output guard knows it as the composer's.
+import { SIGNATURE_RULE } from '@/domain/letter-writing/prompt-instructions'
 import type { LetterFacts } from './letter-facts'
 import { isCompanyName, salutation } from './salutation'
 import { asBlock, hasText, numberedList, oneLine } from './typed-text'
@@ -11,9 +13,6 @@ const DELIVERY_LINES: Record<DeliveryMethod, string> = {
   'Hand Delivery': 'By Hand Delivery',
   'First-Class Mail': 'Via First-Class Mail',
 }
-
-/** Room for the handwritten signature, above the typed name. */
-export const SIGNATURE_RULE = '______________________________'
 
 const lines = (...parts: (string | undefined)[]) => parts.filter(hasText).map(asBlock).join('\n')
 
