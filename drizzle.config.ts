@@ -7,6 +7,7 @@ export default defineConfig({
     './server/db/schema.ts',
     './server/db/money-schema.ts',
     './server/db/oversight-schema.ts',
+    './server/db/ai-schema.ts',
   ],
   out: './server/db/migrations',
 })

@@ -10,13 +10,14 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import * as aiSchema from './ai-schema'
 import { lockDataDir } from './data-dir-lock'
 import { type ListenHandlers, type Listening, listenOnPostgres } from './listener'
 import * as moneySchema from './money-schema'
 import * as oversightSchema from './oversight-schema'
 import * as accountsAndSyncSchema from './schema'
 
-const schema = { ...accountsAndSyncSchema, ...moneySchema, ...oversightSchema }
+const schema = { ...accountsAndSyncSchema, ...moneySchema, ...oversightSchema, ...aiSchema }
 export type Schema = typeof schema
 /** A database handle or a transaction: services take either. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
