@@ -36,6 +36,14 @@ const BAD_VALUES: Record<string, string[]> = {
   STRIPE_API_BASE: ['127.0.0.1:12111', 'ftp://127.0.0.1:12111', 'stripe'],
   STRIPE_SECRET_KEY: ['   ', 'pk_test_51Hpublishable', 'sk_', 'whsec_abcdef'],
   STRIPE_WEBHOOK_SECRET: ['   ', 'sk_test_51Hsecretkey', 'whsec_'],
+  AI_BASE_URL: ['127.0.0.1:11434/v1', 'ftp://127.0.0.1/v1', 'ollama', '   '],
+  AI_MODEL: ['   ', 'llama 3', 'model\nname'],
+  AI_API_KEY: ['   ', 'sk key', 'key\nline'],
+  AI_TIMEOUT_MS: ['abc', '999', '0', '-1', '1.5', '3600001'],
+  AI_FIRST_TOKEN_TIMEOUT_MS: ['abc', '999', '2.5'],
+  AI_CONCURRENCY: ['abc', '0', '-2', '1.5', '1001'],
+  AI_RATE_LIMIT_PER_MINUTE: ['abc', '0', '0.5'],
+  AI_DAILY_TOKEN_BUDGET: ['abc', '0', '-1', '1e12'],
 }
 
 const SECRET_VALUES: Record<string, string[]> = {
@@ -47,6 +55,11 @@ const SECRET_VALUES: Record<string, string[]> = {
   ],
   STRIPE_SECRET_KEY: ['pk_live_51Hs3cretpublishable', 'live_51Hs3cretkeyvalue', 'sk_ s3cretkey'],
   STRIPE_WEBHOOK_SECRET: ['wh_s3cretsigningvalue', 's3cret hmac k3y'],
+  AI_API_KEY: ['sk-s3cret k3yvalue', 'sk-s3cret\nk3yvalue'],
+  AI_BASE_URL: [
+    'models.internal/v1?token=s3cret-t0ken',
+    'ftp://user:s3cret-passw0rd@models.internal',
+  ],
 }
 
 describe('readConfig', () => {
@@ -65,6 +78,7 @@ describe('readConfig', () => {
       trustProxy: false,
       publicOrigin: undefined,
       payments: { gateway: 'test' },
+      ai: undefined,
     })
   })
 
@@ -209,6 +223,82 @@ describe('readConfig', () => {
         'Invalid PAYMENT_GATEWAY: PAYMENT_GATEWAY must be test or stripe (got "paypal")',
       )
       expect(message).not.toContain('configtest')
+    })
+  })
+
+  describe('the AI', () => {
+    const AI = { AI_BASE_URL: 'http://127.0.0.1:11434/v1/', AI_MODEL: 'llama3.1' }
+
+    it('is off unless both its address and its model are set', () => {
+      expect(readConfig({}).ai).toBeUndefined()
+      expect(readConfig({ AI_BASE_URL: '', AI_MODEL: '' }).ai).toBeUndefined()
+      // Limits alone turn nothing on.
+      expect(readConfig({ AI_CONCURRENCY: '2' }).ai).toBeUndefined()
+    })
+
+    it('has its defaults: two minutes a letter, 30 s for the first words, 4 at once, 6 a minute, 200,000 tokens a day', () => {
+      expect(readConfig(AI).ai).toEqual({
+        baseUrl: 'http://127.0.0.1:11434/v1',
+        model: 'llama3.1',
+        apiKey: undefined,
+        timeoutMs: 120_000,
+        firstTokenTimeoutMs: 30_000,
+        concurrency: 4,
+        rateLimitPerMinute: 6,
+        dailyTokenBudget: 200_000,
+      })
+    })
+
+    it('reads every AI variable', () => {
+      expect(
+        readConfig({
+          AI_BASE_URL: 'https://api.example.com/v1',
+          AI_MODEL: 'gpt-4o-mini',
+          AI_API_KEY: 'sk-configtestkey',
+          AI_TIMEOUT_MS: '60000',
+          AI_FIRST_TOKEN_TIMEOUT_MS: '5000',
+          AI_CONCURRENCY: '1',
+          AI_RATE_LIMIT_PER_MINUTE: '2',
+          AI_DAILY_TOKEN_BUDGET: '5000',
+        }).ai,
+      ).toEqual({
+        baseUrl: 'https://api.example.com/v1',
+        model: 'gpt-4o-mini',
+        apiKey: 'sk-configtestkey',
+        timeoutMs: 60_000,
+        firstTokenTimeoutMs: 5000,
+        concurrency: 1,
+        rateLimitPerMinute: 2,
+        dailyTokenBudget: 5000,
+      })
+    })
+
+    it('names what is missing when only half of it is set', () => {
+      expect(refusal({ AI_MODEL: 'llama3.1' }).message).toBe(
+        'Invalid AI_BASE_URL: AI_BASE_URL must be set when AI_MODEL is set',
+      )
+      expect(refusal({ AI_BASE_URL: AI.AI_BASE_URL }).message).toBe(
+        'Invalid AI_MODEL: AI_MODEL must be set when AI_BASE_URL is set',
+      )
+      const key = refusal({ AI_API_KEY: 'sk-configtestkey' }).message
+      expect(key).toBe('Invalid AI_API_KEY: AI_API_KEY is set but AI_BASE_URL and AI_MODEL are not')
+    })
+
+    it('refuses a first-token wait longer than the whole request may take', () => {
+      expect(
+        refusal({ ...AI, AI_TIMEOUT_MS: '10000', AI_FIRST_TOKEN_TIMEOUT_MS: '20000' }).message,
+      ).toBe(
+        'Invalid AI_FIRST_TOKEN_TIMEOUT_MS: AI_FIRST_TOKEN_TIMEOUT_MS must not be longer than AI_TIMEOUT_MS, which is 10000 (got "20000")',
+      )
+      expect(
+        readConfig({ ...AI, AI_TIMEOUT_MS: '10000', AI_FIRST_TOKEN_TIMEOUT_MS: '10000' }).ai,
+      ).toMatchObject({ timeoutMs: 10_000, firstTokenTimeoutMs: 10_000 })
+    })
+
+    it('says the range of a number it could not use', () => {
+      expect(refusal({ ...AI, AI_CONCURRENCY: '0' }).message).toBe(
+        'Invalid AI_CONCURRENCY: AI_CONCURRENCY must be a whole number of generations at once from 1 to 1000 (got "0")',
+      )
     })
   })
 })

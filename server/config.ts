@@ -18,6 +18,12 @@ const port = (name: string) =>
 const text = (name: string) =>
   z.string().refine((value) => value.trim() !== '', `${name} must not be blank`)
 
+/** A whole number of `unit` from `min` to `max`, said the same way whatever is wrong with it. */
+const whole = (name: string, unit: string, min: number, max: number) => {
+  const message = `${name} must be a whole number of ${unit} from ${min} to ${max}`
+  return z.coerce.number({ message }).int(message).min(min, message).max(max, message)
+}
+
 const flag = (name: string) =>
   z.enum(['true', 'false', '1', '0'], { message: `${name} must be true or false` })
 
@@ -84,6 +90,39 @@ const configSchema = z.object({
       message: 'STRIPE_API_BASE must be an http(s) address such as http://127.0.0.1:12111',
     })
     .optional(),
+  // AI through the server (DESIGN.md §9, decision 031): off unless AI_BASE_URL and AI_MODEL are set.
+  AI_BASE_URL: z
+    .url({
+      protocol: /^https?$/,
+      message:
+        'AI_BASE_URL must be the http(s) address of an OpenAI-compatible API, such as http://127.0.0.1:11434/v1',
+    })
+    .optional(),
+  AI_MODEL: text('AI_MODEL')
+    .pipe(
+      z.string().regex(/^\S+$/, 'AI_MODEL must be a model name without spaces, such as llama3.1'),
+    )
+    .optional(),
+  AI_API_KEY: text('AI_API_KEY')
+    .pipe(z.string().regex(/^\S+$/, 'AI_API_KEY must not contain spaces or line breaks'))
+    .optional(),
+  AI_TIMEOUT_MS: whole('AI_TIMEOUT_MS', 'milliseconds', 1000, 3_600_000).default(120_000),
+  AI_FIRST_TOKEN_TIMEOUT_MS: whole(
+    'AI_FIRST_TOKEN_TIMEOUT_MS',
+    'milliseconds',
+    1000,
+    3_600_000,
+  ).default(30_000),
+  AI_CONCURRENCY: whole('AI_CONCURRENCY', 'generations at once', 1, 1000).default(4),
+  AI_RATE_LIMIT_PER_MINUTE: whole(
+    'AI_RATE_LIMIT_PER_MINUTE',
+    'letters a minute',
+    1,
+    10_000,
+  ).default(6),
+  AI_DAILY_TOKEN_BUDGET: whole('AI_DAILY_TOKEN_BUDGET', 'tokens a day', 1, 1_000_000_000).default(
+    200_000,
+  ),
 })
 
 const SECRET_NAMES = new Set([
@@ -91,6 +130,9 @@ const SECRET_NAMES = new Set([
   'DATABASE_URL',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
+  'AI_API_KEY',
+  // An address may carry a token in its query or its user part.
+  'AI_BASE_URL',
 ])
 
 /** Who takes the money (DESIGN.md §8): the test gateway's test cards, or Stripe Checkout. */
@@ -103,6 +145,25 @@ export type PaymentSettings =
       /** Where the SDK sends its requests; Stripe's own API when undefined. */
       apiBase: string | undefined
     }
+
+/** The OpenAI-compatible API the server writes letters with (DESIGN.md §9), and its limits. */
+export type AiSettings = {
+  /** Where the API is, up to `/v1`; never shown to browsers. */
+  baseUrl: string
+  model: string
+  /** Sent as a bearer token when set; local servers need none. Never logged or answered. */
+  apiKey: string | undefined
+  /** The longest one generation may take, from asking the model to its last word. */
+  timeoutMs: number
+  /** The longest the model may take to send its first piece of text. */
+  firstTokenTimeoutMs: number
+  /** Generations at once across every instance sharing the database. */
+  concurrency: number
+  /** Attempts one user may start in a minute. */
+  rateLimitPerMinute: number
+  /** Tokens (asked and written) one user may spend in a UTC day. */
+  dailyTokenBudget: number
+}
 
 export type Config = {
   port: number
@@ -119,6 +180,8 @@ export type Config = {
   publicOrigin: string | undefined
   /** Who takes the money; the test gateway when absent. */
   payments?: PaymentSettings
+  /** The server's AI; absent when AI_BASE_URL and AI_MODEL are not set. */
+  ai?: AiSettings
 }
 
 export class ConfigError extends Error {
@@ -153,6 +216,40 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     trustProxy: value.TRUST_PROXY === 'true' || value.TRUST_PROXY === '1',
     publicOrigin: value.PUBLIC_ORIGIN,
     payments: paymentSettings(value),
+    ai: aiSettings(value),
+  }
+}
+
+function aiSettings(value: z.output<typeof configSchema>): AiSettings | undefined {
+  const { AI_BASE_URL: baseUrl, AI_MODEL: model } = value
+  if (baseUrl === undefined && model === undefined) {
+    if (value.AI_API_KEY !== undefined) {
+      throw new ConfigError(
+        'Invalid AI_API_KEY: AI_API_KEY is set but AI_BASE_URL and AI_MODEL are not',
+      )
+    }
+    return undefined
+  }
+  if (baseUrl === undefined) {
+    throw new ConfigError('Invalid AI_BASE_URL: AI_BASE_URL must be set when AI_MODEL is set')
+  }
+  if (model === undefined) {
+    throw new ConfigError('Invalid AI_MODEL: AI_MODEL must be set when AI_BASE_URL is set')
+  }
+  if (value.AI_FIRST_TOKEN_TIMEOUT_MS > value.AI_TIMEOUT_MS) {
+    throw new ConfigError(
+      `Invalid AI_FIRST_TOKEN_TIMEOUT_MS: AI_FIRST_TOKEN_TIMEOUT_MS must not be longer than AI_TIMEOUT_MS, which is ${value.AI_TIMEOUT_MS} (got "${value.AI_FIRST_TOKEN_TIMEOUT_MS}")`,
+    )
+  }
+  return {
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    model,
+    apiKey: value.AI_API_KEY,
+    timeoutMs: value.AI_TIMEOUT_MS,
+    firstTokenTimeoutMs: value.AI_FIRST_TOKEN_TIMEOUT_MS,
+    concurrency: value.AI_CONCURRENCY,
+    rateLimitPerMinute: value.AI_RATE_LIMIT_PER_MINUTE,
+    dailyTokenBudget: value.AI_DAILY_TOKEN_BUDGET,
   }
 }
 

@@ -35,12 +35,21 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   CLIENT_TOO_OLD: 409,
   IDEMPOTENCY_CONFLICT: 409,
   CHECKOUT_IN_PROGRESS: 409,
+  // Two devices spent the same last letter: the next purchase pays it (DESIGN.md §8).
+  LETTERS_OWED: 402,
   BODY_TOO_LARGE: 413,
   TOO_MANY_ATTEMPTS: 429,
   RATE_LIMITED: 429,
+  AI_BUSY: 429,
+  AI_BUDGET_EXHAUSTED: 429,
   // The payment provider failed us: a gateway's answer, as a proxy's would be.
   PAYMENT_PROVIDER_UNAVAILABLE: 502,
+  // The AI model failed us, or wrote what the output guard refused.
+  AI_UPSTREAM_FAILED: 502,
+  AI_OUTPUT_REFUSED: 502,
   DATABASE_UNAVAILABLE: 503,
+  AI_UNAVAILABLE: 503,
+  AI_TIMEOUT: 504,
 }
 
 export function statusOf(code: ErrorCode): number {

@@ -19,6 +19,10 @@ export const REDACTED_PATHS = [
   '*.adminSecret',
   '*.token',
   '*.content',
+  // The AI's key (decision 031): in its settings, or in a header of a request to the model.
+  '*.apiKey',
+  '*.*.apiKey',
+  '*.headers.authorization',
 ]
 
 export function loggerOptions(

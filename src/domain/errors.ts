@@ -71,6 +71,17 @@ export const ERROR_MESSAGES = {
   DATABASE_UNAVAILABLE: 'The Letterhead server cannot reach its database right now.',
   CLIENT_TOO_OLD:
     'This version of Letterhead is too old to sync with the server. Update to send your changes; they are kept on this device until then.',
+  AI_UNAVAILABLE:
+    'AI writing is not set up on this Letterhead server. Choose another engine in Settings.',
+  AI_BUSY:
+    'You have asked for several AI letters in the last minute. Please wait a minute and try again.',
+  AI_BUDGET_EXHAUSTED: "You have used today's AI writing allowance. It resets at midnight UTC.",
+  AI_TIMEOUT:
+    'The AI model took too long to answer, so the letter was not written. Please try again.',
+  AI_UPSTREAM_FAILED:
+    'The AI model could not write the letter just now. Please try again in a moment.',
+  AI_OUTPUT_REFUSED:
+    "The AI model's letter did not pass the checks, so it was not used. Please try again.",
   DEVICE_ACCOUNT_CONFLICT:
     'This device already holds a device-only account with this email. Export a backup of it from Settings before signing in to the server account here.',
 } as const
