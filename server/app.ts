@@ -3,6 +3,7 @@ import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { errorBody } from '@/domain/api'
 import { registerAdminRoutes } from './admin/routes'
+import { registerAiRoutes } from './ai/routes'
 import { registerAuthRoutes } from './auth/routes'
 import type { Config } from './config'
 import type { Database } from './db/database'
@@ -93,6 +94,7 @@ export async function buildApp({
   registerMoneyOversightRoutes(app, { db: database.db, clock, gateway, signal })
   registerAdminRoutes(app, { db: database.db, clock })
   registerInboxRoutes(app, { db: database.db, clock, rateLimits: inboxRateLimits })
+  registerAiRoutes(app, { db: database.db, clock, settings: config.ai })
   await registerStaticApp(app, config.staticDir)
   return app
 }

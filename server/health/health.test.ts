@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ADMIN_PATHS, ADMIN_TABLES, adminCsvPath, adminTablePath } from '@/domain/admin-api'
+import { AI_PATHS } from '@/domain/ai-api'
 import { API_PATHS, SYNC_SCHEMA_VERSION } from '@/domain/api'
 import { CHECKOUT_PATHS } from '@/domain/checkout'
 import { INBOX_PATHS } from '@/domain/inbox-api'
@@ -81,6 +82,9 @@ const ROUTES: Record<string, string[]> = {
   [MONEY_PATHS.payouts]: ['get', 'post'],
   [openApiPath(MONEY_PATHS.payoutCsv)]: ['get'],
   [ADMIN_PATHS.stats]: ['get'],
+  [AI_PATHS.status]: ['get'],
+  [AI_PATHS.generate]: ['post'],
+  [AI_PATHS.adminUsage]: ['get'],
   ...Object.fromEntries(
     ADMIN_TABLES.flatMap((table) => [
       [adminTablePath(table), ['get']],
