@@ -9,9 +9,22 @@ import type { AddressInfo } from 'node:net'
 /** What the server does with the next chat completion. */
 export type MockReply =
   /** Streams a finished letter written from the request's data block. */
-  | { kind: 'letter'; signature?: string; delayMs?: number }
-  /** Streams `text` as completion deltas. */
-  | { kind: 'stream'; text: string; delayMs?: number }
+  | { kind: 'letter'; signature?: string; delayMs?: number; usage?: MockUsage }
+  /**
+   * Streams `text` as completion deltas, `delayMs` between pieces, after
+   * `firstDelayMs` of silence once the headers are sent; with `usage`, a last
+   * chunk reports it, as servers do when asked for `stream_options.include_usage`.
+   */
+  | { kind: 'stream'; text: string; delayMs?: number; firstDelayMs?: number; usage?: MockUsage }
+  /**
+   * Answers with one whole chat completion as JSON, as a server that does not
+   * stream does: `text`, or a letter written from the request's data block.
+   */
+  | { kind: 'json'; text?: string; usage?: MockUsage }
+  /** Streams the first `bytes` bytes of `text`'s stream, then drops the connection. */
+  | { kind: 'cut'; text: string; bytes: number }
+  /** Waits for `gate` before answering with `then`. */
+  | { kind: 'gated'; gate: Promise<unknown>; then: MockReply }
   /** Sends `body` as it is, cut into pieces of `chunkBytes` bytes. */
   | { kind: 'raw'; body: string; status?: number; contentType?: string; chunkBytes?: number }
   /** Answers with an OpenAI-style error object. */
@@ -24,7 +37,13 @@ export type RecordedRequest = {
   path: string
   authorization: string | undefined
   body: unknown
+  /** When the request arrived and when its connection closed (Date.now()), for timing aborts. */
+  receivedAt: number
+  closedAt?: number
 }
+
+/** Token counts as OpenAI reports them. */
+export type MockUsage = { prompt_tokens: number; completion_tokens: number }
 
 export type MockOpenAiServer = {
   /** The Base URL to configure, e.g. http://127.0.0.1:41234/v1 */
@@ -80,8 +99,12 @@ export function letterFromData(data: Record<string, string>, signature = ''): st
     `I am writing to you formally about the following matter: ${data.matter}. This letter ` +
       'sets out what happened and what I ask of you in order to resolve it.',
     `To resolve this, I ask the following: ${data.resolution}`,
-    `Please respond in writing within 30 days, on or before ${data.responseDeadline}. If I do ` +
-      'not hear from you by then, I will consider the next appropriate steps.',
+    // Recommendation letters and corporate documents have no deadline and ask no reply.
+    data.responseDeadline === undefined
+      ? 'I would be glad to provide any further information you may find useful.'
+      : `Please respond in writing within ${data.replyWithinDays ?? 30} days, on or before ` +
+        `${data.responseDeadline}. If I do not hear from you by then, I will consider the next ` +
+        'appropriate steps.',
     ...(signature ? [signature] : []),
     'Sincerely,',
     data.senderName,
@@ -92,14 +115,24 @@ const delta = (content: string) =>
   `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content } }] })}\n\n`
 
 /** The SSE body of a streamed completion: a keep-alive comment, small deltas, a stop, `[DONE]`. */
-export function sseCompletion(text: string): string {
+export function sseCompletion(text: string, usage?: MockUsage): string {
   const pieces = text.match(/[\s\S]{1,12}/g) ?? []
   return [
     ': keep-alive\n\n',
     ...pieces.map(delta),
     `data: ${JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`,
+    ...(usage ? [`data: ${JSON.stringify({ choices: [], usage })}\n\n`] : []),
     'data: [DONE]\n\n',
   ].join('')
+}
+
+/** A whole, non-streamed chat completion. */
+export function jsonCompletion(text: string, usage?: MockUsage): string {
+  return JSON.stringify({
+    object: 'chat.completion',
+    choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+    ...(usage ? { usage } : {}),
+  })
 }
 
 /** Writes `body` in pieces of `chunkBytes`, so events and characters arrive split. */
@@ -127,8 +160,27 @@ async function reply(response: ServerResponse, chat: ChatRequest, next: MockRepl
       const text =
         next.kind === 'letter' ? letterFromData(letterData(chat), next.signature) : next.text
       response.writeHead(200, SSE_HEADERS)
-      return writeInPieces(response, sseCompletion(text), 97, next.delayMs ?? 2)
+      if (next.kind === 'stream' && next.firstDelayMs) {
+        response.flushHeaders()
+        await sleep(next.firstDelayMs)
+      }
+      return writeInPieces(response, sseCompletion(text, next.usage), 97, next.delayMs ?? 2)
     }
+    case 'json':
+      response.writeHead(200, { ...CORS, 'Content-Type': 'application/json' })
+      response.end(jsonCompletion(next.text ?? letterFromData(letterData(chat)), next.usage))
+      return
+    case 'cut': {
+      response.writeHead(200, SSE_HEADERS)
+      const bytes = Buffer.from(sseCompletion(next.text), 'utf8').subarray(0, next.bytes)
+      response.write(bytes)
+      await sleep(20)
+      response.socket?.destroy()
+      return
+    }
+    case 'gated':
+      await next.gate
+      return reply(response, chat, next.then)
     case 'raw':
       response.writeHead(next.status ?? 200, {
         ...CORS,
@@ -160,13 +212,19 @@ export async function startMockOpenAiServer(options: MockOptions = {}): Promise<
         response.writeHead(204, CORS).end()
         return
       }
-      const body = await readBody(request)
-      requests.push({
+      const recorded: RecordedRequest = {
         method: request.method ?? '',
         path,
         authorization: request.headers.authorization,
-        body,
+        body: undefined,
+        receivedAt: Date.now(),
+      }
+      // The client went away (or the answer ended): tests time how fast an abort reaches here.
+      response.once('close', () => {
+        recorded.closedAt = Date.now()
       })
+      recorded.body = await readBody(request)
+      requests.push(recorded)
       if (request.method === 'GET' && path === '/v1/models') {
         response.writeHead(200, { ...CORS, 'Content-Type': 'application/json' })
         response.end(JSON.stringify({ object: 'list', data: models.map((id) => ({ id })) }))
@@ -177,7 +235,7 @@ export async function startMockOpenAiServer(options: MockOptions = {}): Promise<
         response.end(JSON.stringify({ error: { message: `No route for ${path}` } }))
         return
       }
-      await reply(response, body as ChatRequest, replies.shift() ?? fallback)
+      await reply(response, recorded.body as ChatRequest, replies.shift() ?? fallback)
     })()
   })
 
