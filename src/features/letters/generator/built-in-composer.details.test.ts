@@ -64,6 +64,18 @@ describe('a demand letter with every answer (Karen Whitfield, $4,250.00)', () =>
     ])
   })
 
+  it('does not repeat the company when the address also starts with it', () => {
+    const typedTwice = composeLetter(
+      {
+        ...KAREN,
+        recipientAddress:
+          'Whitfield Home Goods LLC\n500 Market Street, Suite 200\nBoston, MA 02110',
+      },
+      NOV_22,
+    )
+    expect(typedTwice.split('\n\n')[3]).toBe(blocks[3])
+  })
+
   it('states the facts, the demand, one deadline and how to pay', () => {
     expect(blocks[6]).toBe(
       'The sum of $4,250.00 is due to Harper & Vale Carpentry LLC for shelving built and installed under invoice HV-2291. ' +

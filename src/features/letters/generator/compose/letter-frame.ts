@@ -58,11 +58,18 @@ function notations({ details: d }: LetterFacts): string {
   return lines(delivery, d.settlementOffer === true ? 'WITHOUT PREJUDICE' : undefined)
 }
 
+/**
+ * The recipient's lines, then the address without any line they already say:
+ * people often type the company on the address's first line as well.
+ */
 function recipientBlock({ recipientName, recipientAddress, details: d }: LetterFacts): string {
-  return lines(
-    ...personLines(recipientName, d.recipientTitle, d.recipientCompany),
-    recipientAddress,
-  )
+  const person = personLines(recipientName, d.recipientTitle, d.recipientCompany)
+  const said = new Set(person.map((line) => oneLine(line).toLowerCase()))
+  const address = recipientAddress
+    .split('\n')
+    .filter((line) => !said.has(oneLine(line).toLowerCase()))
+    .join('\n')
+  return lines(...person, address)
 }
 
 function subject({ matter, details: d }: LetterFacts): string {

@@ -11,6 +11,8 @@ describe('the greeting', () => {
     ['Northgate Property Management Inc.', 'Property Manager', 'Dear Property Manager:'],
     ['Admissions Committee', undefined, 'Dear Admissions Committee:'],
     ['All Members of Harper & Vale LLC', undefined, 'Dear Members of Harper & Vale LLC:'],
+    ['The Members of Harper & Vale LLC', undefined, 'Dear Members of Harper & Vale LLC:'],
+    ['The Board of Directors', undefined, 'Dear Board of Directors:'],
     ['Board of Directors', undefined, 'Dear Board of Directors:'],
     ['Jane\nDoe', undefined, 'Dear Jane Doe:'],
     [', Acme', undefined, 'Dear Acme:'],

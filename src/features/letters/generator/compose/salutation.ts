@@ -10,6 +10,10 @@ const ONLY_ENTITY_ENDING = new RegExp(`^${ENTITY_ENDING}$`, 'u')
 const GROUP =
   /^(?:all|the)\s|\b(?:members|shareholders|stockholders|directors|committee|board|partners|team|staff|trustees)\b/iu
 
+/** "The" before a body of people, which a greeting leaves out: "Dear Members of …", not "Dear The Members of …". */
+const LEADING_THE_OF_GROUP =
+  /^the\s+(?=(?:members|shareholders|stockholders|directors|committee|board|partners|trustees)\b)/iu
+
 /** The name split at its first comma: the part one greets, and what follows. */
 function nameParts(name: string): { head: string; tail: string } {
   const comma = name.indexOf(',')
@@ -39,8 +43,8 @@ export function salutation(recipientName: string, recipientTitle?: string): stri
   const { head, tail } = nameParts(name)
   if (!hasText(head)) return dear(hasText(tail) ? tail : name)
   if (!isCompanyName(name)) {
-    // "All Members of Acme LLC" are greeted as "Members of Acme LLC".
-    return dear(head.replace(/^all\s+(?=\S)/iu, ''))
+    // "All Members of Acme LLC" and "The Members of Acme LLC" are greeted as "Members of Acme LLC".
+    return dear(head.replace(/^all\s+(?=\S)/iu, '').replace(LEADING_THE_OF_GROUP, ''))
   }
   return hasText(recipientTitle) ? dear(oneLine(recipientTitle)) : 'Dear Sir or Madam:'
 }
