@@ -184,13 +184,13 @@ describe('the other asking types with their answers', () => {
       NOV_22,
     )
     expect(letter).toContain(
-      'I am writing to you for the following purpose: to propose a shared showroom.',
+      'I am writing to propose a shared showroom.',
     )
     expect(letter).toContain(
-      'My proposal is this: we split the rent equally. In short, what I am asking for is set out below.',
+      'Specifically, I propose we split the rent equally. To summarise my request:',
     )
     expect(letter).toContain(
-      'As a next step, I suggest the following: a meeting in the week of December 7.',
+      'As a next step, I suggest a meeting in the week of December 7.',
     )
     expect(letter).toContain('I would be grateful for your reply by December 22, 2026.')
     expect(letter).not.toMatch(/demand|legal|claim/i)

@@ -9,21 +9,28 @@ import {
 } from './common-sentences'
 import { hasText, introduce } from './typed-text'
 
+/** Words typed to continue a sentence: they start in lower case ("to propose…", "a 12-month arrangement"). */
+const continues = (text: string) => /^\p{Ll}/u.test(text.trim())
+
 /** Why I am writing and what I propose, closed by the lead-in to the person's own words. */
 function opening(facts: LetterFacts): string[] {
   const b = facts.details.business ?? {}
   const followUp = followUpOpening(facts, false)
   const asked = hasText(b.proposal)
-    ? 'In short, what I am asking for is set out below.'
+    ? 'To summarise my request:'
     : 'What I would like to propose is set out below.'
+  const purposeLead =
+    hasText(b.purpose) && /^to\s/u.test(b.purpose.trim())
+      ? 'I am writing'
+      : 'I am writing to you for the following purpose:'
   const purpose = hasText(b.purpose)
-    ? introduce(
-        'I am writing to you for the following purpose:',
-        b.purpose,
-        hasText(b.proposal) ? undefined : asked,
-      )
+    ? introduce(purposeLead, b.purpose, hasText(b.proposal) ? undefined : asked)
     : []
-  const proposal = hasText(b.proposal) ? introduce('My proposal is this:', b.proposal, asked) : []
+  const proposalLead =
+    hasText(b.proposal) && continues(b.proposal)
+      ? 'Specifically, I propose'
+      : 'My proposal is this:'
+  const proposal = hasText(b.proposal) ? introduce(proposalLead, b.proposal, asked) : []
   if (purpose.length > 0 || proposal.length > 0)
     return [...[followUp].filter(hasText), ...purpose, ...proposal]
   return [paragraph(followUp ?? 'I am writing to you about the matter referred to above.', asked)]
@@ -40,7 +47,14 @@ export function businessBody(facts: LetterFacts): string[] {
   return [
     ...opening(facts),
     theirWords(facts.resolution),
-    ...(hasText(nextStep) ? introduce('As a next step, I suggest the following:', nextStep) : []),
+    ...(hasText(nextStep)
+      ? introduce(
+          continues(nextStep)
+            ? 'As a next step, I suggest'
+            : 'As a next step, I suggest the following:',
+          nextStep,
+        )
+      : []),
     paragraph(
       `I would be grateful for your reply by ${facts.replyBy ?? ''}.`,
       `If you have any questions, or would find it helpful to discuss this, please contact me ${reachMe(d)}.`,
