@@ -125,6 +125,22 @@ describe('the Word letter', () => {
     expect(Object.values(plain.text).join('')).not.toContain('relationships/image')
   })
 
+  it('sets notations typed together one under the other', async () => {
+    const letter = 'Ada\n\nNovember 22, 2026\n\nVia Email\nWITHOUT PREJUDICE\n\nSam\n\nDear Sam:'
+    const documentXml = (await partsOf(await letterToDocx(letter))).text['word/document.xml'] ?? ''
+    expect(documentXml).toContain(
+      '<w:pStyle w:val="Delivery"/><w:widowControl/><w:spacing w:after="0"/>',
+    )
+    expect(paragraphStyles(documentXml)).toEqual([
+      'Sender',
+      'LetterDate',
+      'Delivery',
+      'WithoutPrejudice',
+      'Recipient',
+      'Salutation',
+    ])
+  })
+
   it('uses A4 when asked', async () => {
     const { text } = await partsOf(await letterToDocx(FULL_LETTER, { pageSize: 'a4' }))
     expect(text['word/document.xml']).toMatch(/<w:pgSz w:w="11906" w:h="16838"/)

@@ -23,7 +23,7 @@ import {
   STYLE_OF,
 } from './docx-styles'
 import { MIME_TYPES } from './file-name'
-import { type LetterBlock, letterBlocks } from './letter-blocks'
+import { type LetterBlock, letterBlocks, NOTATIONS } from './letter-blocks'
 import type { LetterheadArt } from './letterhead-art'
 import { fingerprintLine } from './pdf-footer'
 import { letterParagraphs, letterTitle } from './txt'
@@ -58,10 +58,19 @@ function lineRun(line: string, index: number): TextRun {
 }
 
 /** One paragraph per block, its lines kept as line breaks; a list as one paragraph per item. */
-function blockParagraphs(block: LetterBlock, listIndex: number): Paragraph[] {
+function blockParagraphs(block: LetterBlock, listIndex: number, next?: LetterBlock): Paragraph[] {
   const style = STYLE_OF[block.kind].id
   if (block.kind !== 'list') {
-    return [new Paragraph({ style, widowControl: true, children: block.lines.map(lineRun) })]
+    // Notations sit one under the other, as the letter types them.
+    const tight = NOTATIONS.has(block.kind) && next !== undefined && NOTATIONS.has(next.kind)
+    return [
+      new Paragraph({
+        style,
+        widowControl: true,
+        spacing: tight ? { after: 0 } : undefined,
+        children: block.lines.map(lineRun),
+      }),
+    ]
   }
   const last = block.items.length - 1
   return block.items.map((item, i) => {
@@ -118,8 +127,8 @@ export async function letterToDocx(content: string, options: DocxOptions = {}): 
   const fingerprint = await letterFingerprint(content)
   const blocks = letterBlocks(content.replace(NOT_XML, ''))
   let lists = 0
-  const children = blocks.flatMap((block) =>
-    blockParagraphs(block, block.kind === 'list' ? ++lists : 0),
+  const children = blocks.flatMap((block, i) =>
+    blockParagraphs(block, block.kind === 'list' ? ++lists : 0, blocks[i + 1]),
   )
 
   const doc = new Document({

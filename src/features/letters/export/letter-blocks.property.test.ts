@@ -1,7 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { letterDay, realisticRequest } from '../../../../tests/support/careless-answers'
 import { anyUnicodeUnit } from '../../../../tests/support/letter-arbitraries'
-import { BLOCK_KINDS, letterBlocks } from './letter-blocks'
+import { composeLetter } from '../generator/built-in-composer'
+import { BLOCK_KINDS, type BlockKind, letterBlocks } from './letter-blocks'
 import { letterParagraphs } from './txt'
 
 /** Everything but whitespace: blocks may trim spaces and split on blank lines, never drop text. */
@@ -67,6 +69,39 @@ describe('letterBlocks, for any text', () => {
             expect(ink(item.marker + item.text)).toBe(ink(b.lines[i] ?? '')),
           )
         }
+      }),
+      { numRuns: 300 },
+    )
+  })
+})
+
+/** The parts a composed letter has, in the order it has them: one letter per kind. */
+const CODE: Record<BlockKind, string> = {
+  sender: 'S',
+  date: 'D',
+  delivery: 'V',
+  'without-prejudice': 'W',
+  recipient: 'R',
+  subject: 'J',
+  salutation: 'G',
+  body: 'B',
+  list: 'L',
+  closing: 'C',
+  'signature-space': '_',
+  signature: 'N',
+  enclosures: 'E',
+  cc: 'K',
+}
+
+describe('letterBlocks, for every letter the built-in composer writes', () => {
+  it('finds each part in its place', () => {
+    fc.assert(
+      fc.property(realisticRequest, letterDay, (request, date) => {
+        const letter = composeLetter(request, date)
+        const shape = letterBlocks(letter)
+          .map((b) => CODE[b.kind])
+          .join('')
+        expect(shape, letter).toMatch(/^SDV?W?RJG[BL]+CN(E)?(K)?$/)
       }),
       { numRuns: 300 },
     )

@@ -107,6 +107,24 @@ describe('letterBlocks', () => {
     ])
   })
 
+  it('reads notations typed together as one line each, and a firm named Confidential as a sender', () => {
+    const letter = [
+      'Confidential Holdings Inc',
+      'November 22, 2026',
+      'Via Email\nWITHOUT PREJUDICE',
+      'Sam Smith',
+      'Re: x',
+      'Dear Sam:',
+    ].join('\n\n')
+    expect(letterBlocks(letter).slice(0, 5)).toEqual([
+      { kind: 'sender', lines: ['Confidential Holdings Inc'] },
+      { kind: 'date', lines: ['November 22, 2026'] },
+      { kind: 'delivery', lines: ['Via Email'] },
+      { kind: 'without-prejudice', lines: ['WITHOUT PREJUDICE'] },
+      { kind: 'recipient', lines: ['Sam Smith'] },
+    ])
+  })
+
   it('makes a text no rule recognises all body paragraphs', () => {
     expect(kinds('Just a note.\n\nAnother thought.\nOn two lines.')).toEqual(['body', 'body'])
     expect(kinds('')).toEqual([])

@@ -47,8 +47,13 @@ const DATE = new RegExp(
 )
 const DELIVERY =
   /^(?:(?:sent\s+)?via\s+\S|by\s+(?:certified|registered|recorded|first[- ]class|priority|overnight|express|hand|courier|e-?mail|fax|facsimile|u\.?s\.?\s+mail|mail)\b)/i
-const WITHOUT_PREJUDICE =
-  /^(?:without\s+prejudice|private\s+(?:and|&)\s+confidential|privileged\s+(?:and|&)\s+confidential|confidential|subject\s+to\s+contract)\b/i
+const MARKING =
+  '(?:without\\s+prejudice(?:\\s+save\\s+as\\s+to\\s+costs)?|(?:private|privileged)\\s+(?:and|&)\\s+confidential|confidential|subject\\s+to\\s+contract)'
+/** A line that is nothing but markings: `WITHOUT PREJUDICE`, `Private & Confidential – Subject to Contract`. */
+const WITHOUT_PREJUDICE = new RegExp(
+  `^${MARKING}(?:\\s*(?:[-–—,;:/&]|and)\\s*${MARKING})*[.:]?$`,
+  'i',
+)
 const SUBJECT = /^(?:re|subject)\s*:/i
 /** `Dear …` in any form; the bare forms (`Gentlemen:`, `Sir,`) only with their colon or comma. */
 const SALUTATION =
@@ -125,17 +130,33 @@ function findOpening(paragraphs: readonly Paragraph[]) {
   return { salutation, subject }
 }
 
-/** Sender, date, delivery, marking and recipient: what comes before the subject and salutation. */
+/** How a notation line under the date is read: how the letter travels, or its marking. */
+function notationOf(line: string, afterDate: boolean): 'delivery' | 'without-prejudice' | null {
+  const text = line.trim()
+  if (WITHOUT_PREJUDICE.test(text)) return 'without-prejudice'
+  return afterDate && DELIVERY.test(text) ? 'delivery' : null
+}
+
+/**
+ * Sender, date, delivery, marking and recipient: what comes before the subject
+ * and salutation. Notations typed together (`Via Email` over `WITHOUT
+ * PREJUDICE`) are one block per line, each read as what it is.
+ */
 function headerBlocks(header: readonly Paragraph[]): LetterBlock[] {
   const date = header.findIndex((p) => oneLine(p, DATE))
-  return header.map((lines, i) => {
-    if (i === date) return block('date', lines)
-    if (oneLine(lines, WITHOUT_PREJUDICE)) return block('without-prejudice', lines)
-    if (i > Math.max(date, 0) && oneLine(lines, DELIVERY)) return block('delivery', lines)
+  return header.flatMap((lines, i) => {
+    if (i === date) return [block('date', lines)]
+    const notations = lines.map((line) => notationOf(line, i > Math.max(date, 0)))
+    if (notations.every((kind) => kind !== null)) {
+      return lines.map((line, n) => block(notations[n] ?? 'delivery', [line]))
+    }
     const beforeDate = date === -1 ? i === 0 : i < date
-    return block(beforeDate ? 'sender' : 'recipient', lines)
+    return [block(beforeDate ? 'sender' : 'recipient', lines)]
   })
 }
+
+/** Notations set one under the other, with no blank line between, as the letter types them. */
+export const NOTATIONS: ReadonlySet<BlockKind> = new Set(['delivery', 'without-prejudice'])
 
 /** The closing (`Sincerely,`) and what follows it: signature, enclosures, copies. */
 function closingBlocks(tail: readonly Paragraph[]): LetterBlock[] {

@@ -1,4 +1,4 @@
-import type { BlockKind, LetterBlock } from './letter-blocks'
+import { type BlockKind, type LetterBlock, NOTATIONS } from './letter-blocks'
 import type { Piece } from './pdf-pagination'
 
 /** One piece of text on a line, at its own left edge (a list's marker and its item). */
@@ -44,6 +44,7 @@ function spaceBefore(block: LetterBlock, previous: LetterBlock | undefined, colu
   // Room for a hand signature under the closing; a typed signature line brings its own.
   const signingRoom = 3 * column.lineHeight
   if (!previous) return 0
+  if (NOTATIONS.has(block.kind) && NOTATIONS.has(previous.kind)) return 0
   if (block.kind === 'signature-space' && previous.kind === 'closing') return signingRoom
   if (block.kind === 'signature' && previous.kind === 'closing') return signingRoom
   if (block.kind === 'signature' && previous.kind === 'signature-space') return 2
@@ -88,8 +89,9 @@ function listPieces(
       lineHeight: column.lineHeight,
       spaceBefore: i === 0 ? first.spaceBefore : column.lineHeight / 4,
       keepTogether: false,
-      // The items hold together as the paragraph they were typed as; the last as the block says.
-      keepWithNext: last ? first.keepWithNext : false,
+      // No item alone at the top or the foot of a page: the first two and the last two stay
+      // together; the last goes with what follows as the block says.
+      keepWithNext: last ? first.keepWithNext : i === 0 || i === block.items.length - 2,
     }
   })
 }
