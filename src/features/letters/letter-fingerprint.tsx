@@ -53,7 +53,7 @@ export function LetterFingerprint({ content }: { content: string }) {
         show what was sent.
       </p>
       <div className="flex flex-wrap items-center gap-3">
-        <code className="rounded bg-ink-50 px-2 py-1 font-mono text-sm break-all text-ink-800 dark:bg-ink-900 dark:text-ink-100">
+        <code className="rounded bg-ink-50 px-2 py-1 font-mono text-sm text-ink-800 dark:bg-ink-900 dark:text-ink-100">
           {hex ? groupedFingerprint(hex) : 'Computing…'}
         </code>
         <Button variant="secondary" disabled={!hex} onClick={() => hex && void copy(hex)}>

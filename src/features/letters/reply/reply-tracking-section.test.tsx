@@ -4,8 +4,10 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { RepositoryProvider } from '@/data/repository-context'
 import type { Repository } from '@/data/repository'
+import { AppError } from '@/domain/errors'
 import { formatDay } from '@/domain/letter-format'
 import { saveFile } from '@/lib/save-file'
+import { toast } from 'sonner'
 import { renderInRouter } from '../../../../tests/support/render-in-router'
 import { LetterView } from '../letter-view'
 import { parseIcs, propertyOf, unescapeText } from './ics-test-parser'
@@ -65,6 +67,23 @@ describe('Reply tracking on the letter page', () => {
     await vi.waitFor(() => expect(toggle('Resolved')).toHaveAttribute('aria-pressed', 'false'))
     expect(await stored()).toBe('awaiting')
     expect(tracking()).toHaveTextContent('Overdue')
+  })
+
+  it('says why when the state cannot be recorded, and shows it unchanged', async () => {
+    const test = await trackingUser()
+    const letter = await writtenLetter(test, { replyBy: dayFromToday(-3) })
+    const refusal = new AppError('INVALID_INPUT', 'Only some letters track a reply.')
+    const refusing: Repository = {
+      ...test.repo,
+      letters: { ...test.repo.letters, setReplyState: () => Promise.reject(refusal) },
+    }
+    const user = await openLetter(refusing, letter.id)
+
+    await user.click(toggle('Reply received'))
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(refusal.message))
+    expect(toggle('Reply received')).toHaveAttribute('aria-pressed', 'false')
+    expect(tracking()).toHaveTextContent('Overdue')
+    expect((await test.repo.letters.get(letter.id)).replyState).toBeUndefined()
   })
 
   it('follows a change made elsewhere, as another tab would make it', async () => {

@@ -1,5 +1,5 @@
 import { CalendarPlus, Check } from 'lucide-react'
-import { useState } from 'react'
+import { useRef } from 'react'
 import { toast } from 'sonner'
 import { useRepository } from '@/data/repository-context'
 import { isAppError } from '@/domain/errors'
@@ -30,10 +30,12 @@ type Props = { letter: Letter; status: ReplyStatus; today: Date }
  */
 export function ReplyTrackingSection({ letter, status, today }: Props) {
   const repository = useRepository()
-  const [saving, setSaving] = useState(false)
+  // Not `disabled`: a disabled button drops keyboard focus. A press while one is saving is ignored.
+  const saving = useRef(false)
 
   async function mark(pressed: ReplyState) {
-    setSaving(true)
+    if (saving.current) return
+    saving.current = true
     try {
       // The page reads the letter live, so the new state shows once it is stored.
       await repository.letters.setReplyState(
@@ -45,7 +47,7 @@ export function ReplyTrackingSection({ letter, status, today }: Props) {
         isAppError(error) ? error.message : 'The reply could not be recorded. Please try again.',
       )
     } finally {
-      setSaving(false)
+      saving.current = false
     }
   }
 
@@ -82,7 +84,6 @@ export function ReplyTrackingSection({ letter, status, today }: Props) {
         <Button
           variant="secondary"
           aria-pressed={status.state === 'received'}
-          disabled={saving}
           onClick={() => void mark('received')}
           className={PRESSED}
         >
@@ -92,7 +93,6 @@ export function ReplyTrackingSection({ letter, status, today }: Props) {
         <Button
           variant="secondary"
           aria-pressed={status.state === 'resolved'}
-          disabled={saving}
           onClick={() => void mark('resolved')}
           className={PRESSED}
         >
