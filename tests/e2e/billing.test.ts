@@ -3,7 +3,7 @@ import { expectDashboard, newAccount, signIn, signUp } from './support/accounts'
 import { buyPlan, fillCard, selectPlan } from './support/billing'
 import { screenshot, setupBrowser } from './support/browser'
 import { readTable } from './support/indexeddb'
-import { generateLetter, waitForGenerated } from './support/letters'
+import { generateLetter, waitForGenerated, backToMyLetters } from './support/letters'
 import { visible } from './support/wait'
 
 const browser = setupBrowser()
@@ -172,6 +172,8 @@ describe('plans, checkout and commissions', () => {
     await buyPlan(page, 'Single Letter')
     await generateLetter(page)
     await waitForGenerated(page)
+    await backToMyLetters(page)
+    await page.getByRole('tab', { name: 'Generate Letter' }).click()
     await visible(page.getByText('You have no letters left. Choose a plan to continue.'))
     await page.getByRole('tab', { name: 'Subscription' }).click()
     expect(await page.getByTestId('letters-left').textContent()).toBe('0')

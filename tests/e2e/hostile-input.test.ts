@@ -4,7 +4,12 @@ import { expectDashboard, newAccount, signUp, submitAdminSignUp } from './suppor
 import { buyPlan } from './support/billing'
 import { screenshot, setupBrowser } from './support/browser'
 import { downloadFrom } from './support/downloads'
-import { type LetterAnswers, generateLetter, waitForGenerated } from './support/letters'
+import {
+  type LetterAnswers,
+  generateLetter,
+  waitForGenerated,
+  backToMyLetters,
+} from './support/letters'
 import { visible } from './support/wait'
 import { docxParagraphs, openPdf, pdfPageTexts, zipParts } from '../support/document-text'
 
@@ -150,6 +155,7 @@ describe('hostile input', () => {
     await waitForGenerated(page)
     await expectNothingRan(page, dialogs)
 
+    await backToMyLetters(page)
     await page.getByRole('tab', { name: 'My Letters (1)' }).click()
     const card = page.getByRole('article')
     await visible(card)

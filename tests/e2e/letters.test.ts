@@ -7,6 +7,7 @@ import {
   generateLetter,
   signUpWithOneLetter,
   waitForGenerated,
+  backToMyLetters,
 } from './support/letters'
 import { visible } from './support/wait'
 import { downloadFrom } from './support/downloads'
@@ -41,6 +42,9 @@ describe('letters', () => {
     }
     expect([...values]).toEqual(expect.arrayContaining(['25', '50', '75', '100']))
     await waitForGenerated(page)
+    // The letter opened on its page; the next letter starts with the same sender.
+    await backToMyLetters(page)
+    await page.getByRole('tab', { name: 'Generate Letter' }).click()
     expect(await page.getByLabel('Your Name').inputValue()).toMatch(/^Test writer/)
     expect(await page.getByLabel('Matter/Subject').inputValue()).toBe('')
 
@@ -68,6 +72,7 @@ describe('letters', () => {
       recipientName: 'Σωκράτης Дмитрий',
     })
     await waitForGenerated(page)
+    await backToMyLetters(page)
     await page.getByRole('tab', { name: 'My Letters (1)' }).click()
     const article = page.getByRole('article').first()
     await visible(article)
@@ -236,6 +241,7 @@ describe('letters', () => {
     ).toBe(true)
     await generateLetter(page)
     await waitForGenerated(page)
+    await backToMyLetters(page)
     await page.getByRole('tab', { name: 'My Letters (1)' }).click()
     await visible(page.getByRole('article'))
     await screenshot(page, 'my-letters-phone')

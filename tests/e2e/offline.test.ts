@@ -6,7 +6,12 @@ import { expectDashboard, newAccount, signIn, signUp } from './support/accounts'
 import { buyPlan } from './support/billing'
 import { screenshot, setupBrowser } from './support/browser'
 import { downloadFrom } from './support/downloads'
-import { SAMPLE_ANSWERS, generateLetter, waitForGenerated } from './support/letters'
+import {
+  SAMPLE_ANSWERS,
+  generateLetter,
+  waitForGenerated,
+  backToMyLetters,
+} from './support/letters'
 import { startPreview } from './support/preview-server'
 import { visible } from './support/wait'
 import { docxParagraphs, openPdf, pdfPageTexts, zipParts } from '../support/document-text'
@@ -92,6 +97,7 @@ describe('installable and offline', () => {
     await visible(page.getByRole('status').filter({ hasText: 'Offline' }))
     await generateLetter(page)
     await waitForGenerated(page)
+    await backToMyLetters(page)
     await page.getByRole('tab', { name: 'My Letters (1)' }).click()
     const article = page.getByRole('article').first()
     await visible(article.getByText('Ready', { exact: true }))

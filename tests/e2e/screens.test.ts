@@ -5,7 +5,7 @@ import { expectDashboard, newAccount, signUp, submitAdminSignUp } from './suppor
 import { chooseAiEngine } from './support/ai-engine'
 import { fillCard, selectPlan } from './support/billing'
 import { setupBrowser } from './support/browser'
-import { generateLetter, waitForGenerated } from './support/letters'
+import { generateLetter, waitForGenerated, backToMyLetters } from './support/letters'
 import { DESKTOP, PHONE, screenReviewer } from './support/review'
 import { visible } from './support/wait'
 
@@ -85,6 +85,7 @@ describe('every screen is accessible and looks finished', () => {
 
     await generateLetter(page)
     await waitForGenerated(page)
+    await backToMyLetters(page)
     await tab(page, 'My Letters (1)').click()
     await review('user-my-letters')
     await page.getByRole('link', { name: 'Open' }).click()

@@ -3,7 +3,7 @@ import { expectDashboard, newAccount, signUp } from '../support/accounts'
 import { buyPlan } from '../support/billing'
 import { screenshot, setupBrowser } from '../support/browser'
 import { setupLetterheadServer } from '../support/letterhead-server'
-import { generateLetter, waitForGenerated } from '../support/letters'
+import { generateLetter, waitForGenerated, backToMyLetters } from '../support/letters'
 import { waitForServiceWorker } from '../support/service-worker'
 import { visible } from '../support/wait'
 
@@ -21,6 +21,7 @@ describe('server mode offline', () => {
     await buyPlan(page, 'Annual 4 Letters')
     await generateLetter(page)
     await waitForGenerated(page)
+    await backToMyLetters(page)
     await waitForServiceWorker(page)
 
     await context.setOffline(true)

@@ -32,10 +32,17 @@ export async function generateLetter(page: Page, answers: LetterAnswers = SAMPLE
   await page.getByRole('button', { name: 'Generate Legal Letter' }).click()
 }
 
-/** Waits for the overlay to finish and the success toast. */
+/** Waits for the overlay to finish and the success toast; the letter then opens on its page. */
 export async function waitForGenerated(page: Page) {
   await page.getByText('Legal letter generated successfully!').waitFor({ timeout: 20_000 })
   await page.getByRole('dialog').waitFor({ state: 'detached' })
+  await page.getByRole('region', { name: 'Letter' }).waitFor()
+}
+
+/** From a letter's page back to the dashboard's My Letters tab. */
+export async function backToMyLetters(page: Page) {
+  await page.getByRole('link', { name: 'My Letters' }).click()
+  await page.getByRole('tab', { name: /^My Letters/, selected: true }).waitFor()
 }
 
 /** A new user who bought a plan and wrote one letter, left on My Letters. */
@@ -46,6 +53,7 @@ export async function signUpWithOneLetter(page: Page, prefix: string) {
   await buyPlan(page)
   await generateLetter(page)
   await waitForGenerated(page)
+  await backToMyLetters(page)
   await page.getByRole('tab', { name: 'My Letters (1)' }).click()
   return account
 }
