@@ -5,7 +5,8 @@
  * November 22, even though it is already November 23 in UTC.
  */
 
-const MONTHS = [
+/** The months' names, as letters write them. */
+export const MONTHS = [
   'January',
   'February',
   'March',

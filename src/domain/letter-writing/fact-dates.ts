@@ -1,3 +1,5 @@
+import { MONTHS } from '../letter-dates'
+
 /**
  * How letters write a day, read back into its parts: "November 3, 2026",
  * "3 November 2026", "Nov. 3rd, 2026", "11/03/2026", "2026-11-03", and the
@@ -9,20 +11,7 @@ export type DayParts = { year?: number; month?: number; day?: number }
 
 export type DatePattern = { regex: RegExp; read: (match: RegExpExecArray) => DayParts[] }
 
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const
+const MONTH_NAMES = MONTHS
 
 /** Full names before their abbreviations, so "March" is not read as "Mar" and a stray "ch". */
 const MONTH = String.raw`\b(${[...MONTH_NAMES, 'Sept', 'Jan', 'Feb', 'Mar', 'Apr', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'].join('|')})\b\.?`

@@ -1,11 +1,6 @@
-import { Check, Copy } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { toast } from 'sonner'
 import { groupedFingerprint, letterFingerprint } from '@/domain/fingerprint'
-import { Button } from '@/ui/button'
-
-/** How long the button says Copied. */
-const COPIED_MS = 2000
+import { CopyButton } from '@/ui/copy-button'
 
 /** The SHA-256 of `content`, or null while it is being computed for the current text. */
 function useFingerprint(content: string): string | null {
@@ -25,23 +20,6 @@ function useFingerprint(content: string): string | null {
 
 export function LetterFingerprint({ content }: { content: string }) {
   const hex = useFingerprint(content)
-  const [copied, setCopied] = useState(false)
-
-  useEffect(() => {
-    if (!copied) return
-    const timer = setTimeout(() => setCopied(false), COPIED_MS)
-    return () => clearTimeout(timer)
-  }, [copied])
-
-  async function copy(value: string) {
-    try {
-      await navigator.clipboard.writeText(value)
-      setCopied(true)
-      toast.success('Fingerprint copied to clipboard!')
-    } catch {
-      toast.error('The fingerprint could not be copied. Select it and copy it by hand.')
-    }
-  }
 
   return (
     <section aria-labelledby="fingerprint-heading" className="flex flex-col gap-2">
@@ -56,14 +34,12 @@ export function LetterFingerprint({ content }: { content: string }) {
         <code className="rounded bg-ink-50 px-2 py-1 font-mono text-sm text-ink-800 dark:bg-ink-900 dark:text-ink-100">
           {hex ? groupedFingerprint(hex) : 'Computing…'}
         </code>
-        <Button variant="secondary" disabled={!hex} onClick={() => hex && void copy(hex)}>
-          {copied ? (
-            <Check aria-hidden className="size-4" />
-          ) : (
-            <Copy aria-hidden className="size-4" />
-          )}
-          {copied ? 'Copied' : 'Copy Fingerprint'}
-        </Button>
+        <CopyButton
+          text={hex}
+          label="Copy Fingerprint"
+          copiedMessage="Fingerprint copied to clipboard!"
+          failedMessage="The fingerprint could not be copied. Select it and copy it by hand."
+        />
       </div>
     </section>
   )
