@@ -1,4 +1,5 @@
 import type { AdminPageQuery, AdminStats } from '@/domain/admin-api'
+import type { AiUsageReport } from '@/domain/ai-api'
 import type { PayoutAnswer, PayoutListItem, RefundAnswer } from '@/domain/money-api'
 import type { ContactMessage, ErrorReport, LetterStatus } from '@/domain/types'
 
@@ -178,4 +179,6 @@ export type ServerAdminRepository = {
   recordPayout(): Promise<PayoutAnswer>
   /** The most recent payouts first (at most 20), to download their CSV again. */
   listPayouts(): Promise<PayoutListItem[]>
+  /** What the server's AI cost over the last `days` UTC days, today included (decision 031). */
+  aiUsage(days: number): Promise<AiUsageReport>
 }

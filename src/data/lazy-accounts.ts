@@ -53,6 +53,7 @@ export function lazyAccounts(
       refund: async (subscriptionId) => (await serverAdmin()).refund(subscriptionId),
       recordPayout: async () => (await serverAdmin()).recordPayout(),
       listPayouts: async () => (await serverAdmin()).listPayouts(),
+      aiUsage: async (days) => (await serverAdmin()).aiUsage(days),
     },
   }
 }

@@ -18,6 +18,7 @@ const NO_SERVER_ADMIN: ServerAdminRepository = {
   refund: () => Promise.reject(new AppError('SERVER_UNREACHABLE')),
   recordPayout: () => Promise.reject(new AppError('SERVER_UNREACHABLE')),
   listPayouts: () => Promise.reject(new AppError('SERVER_UNREACHABLE')),
+  aiUsage: () => Promise.reject(new AppError('SERVER_UNREACHABLE')),
 }
 
 /** Accounts that live on this device: device-only mode. */

@@ -9,6 +9,7 @@ import {
   type AdminTable,
   adminTablePath,
 } from '@/domain/admin-api'
+import { AI_PATHS, aiUsageQuerySchema, aiUsageReportSchema } from '@/domain/ai-api'
 import { AppError } from '@/domain/errors'
 import {
   MONEY_PATHS,
@@ -117,6 +118,13 @@ export function createServerAdmin(context: ServerContext): ServerAdminRepository
       asAdmin(async () => {
         const answer = await client.json(MONEY_PATHS.payouts, payoutListResponseSchema, OFFLINE)
         return answer.payouts
+      }),
+
+    aiUsage: (days) =>
+      asAdmin(() => {
+        const query = parseOrThrow(aiUsageQuerySchema, { days })
+        const path = `${AI_PATHS.adminUsage}${queryString(query)}`
+        return client.json(path, aiUsageReportSchema, OFFLINE)
       }),
   }
 }
