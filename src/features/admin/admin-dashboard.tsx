@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react'
-import { ADMIN_TABS, type AdminTab } from '@/data/admin-repository'
+import { ADMIN_TABS } from '@/data/admin-repository'
 import { TabList, tabPanelProps } from '@/ui/tabs'
 import type { AdminSearch } from './admin-search'
+import { AI_USAGE_TAB, type DashboardTab } from './ai-usage-range'
 import { AdminStatCards, AdminStats } from './admin-stats'
 import { AdminTabPanel } from './admin-tab-panel'
 import { SeedDemoButton } from './seed-demo-button'
@@ -14,16 +15,28 @@ const ServerAdminStats = lazy(() =>
 const ServerAdminPanel = lazy(() =>
   serverView().then((module) => ({ default: module.ServerAdminPanel })),
 )
+const AiUsagePanel = lazy(() =>
+  import('./ai-usage-panel').then((module) => ({ default: module.AiUsagePanel })),
+)
 
-const TAB_LABEL: Record<AdminTab, string> = {
+const TAB_LABEL: Record<DashboardTab, string> = {
   users: 'Users',
   employees: 'Employees',
   letters: 'Letters',
   subscriptions: 'Subscriptions',
   messages: 'Messages',
   errors: 'Errors',
+  [AI_USAGE_TAB]: 'AI Usage',
 }
-const TABS = ADMIN_TABS.map((key) => ({ key, label: TAB_LABEL[key] }))
+const TABLE_TABS = ADMIN_TABS.map((key) => ({ key, label: TAB_LABEL[key] }))
+/** Only the server knows what its AI cost: the tab is offered in server mode alone. */
+const SERVER_TABS: ReadonlyArray<{ key: DashboardTab; label: string }> = [
+  ...TABLE_TABS,
+  { key: AI_USAGE_TAB, label: TAB_LABEL[AI_USAGE_TAB] },
+]
+/** What the panel says while it loads: `Loading users…`, `Loading AI usage…`. */
+const loadingName = (tab: DashboardTab) =>
+  tab === AI_USAGE_TAB ? 'AI usage' : TAB_LABEL[tab].toLowerCase()
 
 type AdminDashboardProps = {
   search: AdminSearch
@@ -39,9 +52,10 @@ const MUTED = 'text-sm text-ink-500 dark:text-ink-300'
  * drawn at once, so nothing moves when the figures come in.
  */
 export function AdminDashboard({ search, onSearchChange }: AdminDashboardProps) {
-  const tab = search.tab ?? 'users'
   const source = useAdminSource()
-  const loading = <p className={MUTED}>Loading {TAB_LABEL[tab].toLowerCase()}…</p>
+  // A shared link to AI Usage opens on Users where there is no server to ask.
+  const tab = search.tab === AI_USAGE_TAB && source === 'device' ? 'users' : (search.tab ?? 'users')
+  const loading = <p className={MUTED}>Loading {loadingName(tab)}…</p>
   return (
     <section aria-labelledby="admin-dashboard-heading" className="flex min-w-0 flex-col gap-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -58,12 +72,12 @@ export function AdminDashboard({ search, onSearchChange }: AdminDashboardProps) 
       ) : (
         <AdminStats reading={source === 'device'} />
       )}
-      {/* Six tabs do not fit a phone's width: the strip scrolls instead of the page. */}
+      {/* Six or seven tabs do not fit a phone's width: the strip scrolls instead of the page. */}
       <div className="-mx-1 overflow-x-auto px-1 pb-1">
         <div className="min-w-max">
           <TabList
             label="Admin tables"
-            items={TABS}
+            items={source === 'server' ? SERVER_TABS : TABLE_TABS}
             selected={tab}
             // Each table starts on its first page, newest first, unsearched.
             onSelect={(next) => onSearchChange({ tab: next })}
@@ -77,9 +91,21 @@ export function AdminDashboard({ search, onSearchChange }: AdminDashboardProps) 
       >
         {source === 'server' ? (
           <Suspense fallback={loading}>
-            <ServerAdminPanel key={tab} tab={tab} search={search} onSearchChange={onSearchChange} />
+            {tab === AI_USAGE_TAB ? (
+              <AiUsagePanel
+                days={search.days}
+                onDaysChange={(days) => onSearchChange({ tab, days })}
+              />
+            ) : (
+              <ServerAdminPanel
+                key={tab}
+                tab={tab}
+                search={search}
+                onSearchChange={onSearchChange}
+              />
+            )}
           </Suspense>
-        ) : source === 'device' ? (
+        ) : source === 'device' && tab !== AI_USAGE_TAB ? (
           <AdminTabPanel key={tab} tab={tab} search={search} onSearchChange={onSearchChange} />
         ) : source === 'failed' ? (
           <p role="alert" className="text-sm text-red-800 dark:text-red-200">

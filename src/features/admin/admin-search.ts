@@ -7,10 +7,14 @@ import {
   type SortDirection,
   isAdminSort,
 } from '@/data/admin-repository'
+import { AI_USAGE_RANGES, AI_USAGE_TAB } from './ai-usage-range'
 
 /** The admin dashboard's shareable state, kept in the URL: a bad value is dropped, not an error. */
 export const adminSearchSchema = z.object({
-  tab: z.enum(ADMIN_TABS).optional().catch(undefined),
+  tab: z
+    .enum([...ADMIN_TABS, AI_USAGE_TAB])
+    .optional()
+    .catch(undefined),
   page: z.coerce.number().int().min(1).optional().catch(undefined),
   q: z.string().max(ADMIN_SEARCH_MAX).optional().catch(undefined),
   sort: z.string().max(40).optional().catch(undefined),
@@ -18,6 +22,8 @@ export const adminSearchSchema = z.object({
   /** Server mode: rows made from this day on, and up to this day, the admin's days (2026-11-25). */
   from: z.iso.date().optional().catch(undefined),
   to: z.iso.date().optional().catch(undefined),
+  /** Server mode's AI Usage tab: the period, in days ending today. */
+  days: z.coerce.number().pipe(z.literal(AI_USAGE_RANGES)).optional().catch(undefined),
 })
 
 export type AdminSearch = z.output<typeof adminSearchSchema>

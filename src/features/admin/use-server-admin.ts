@@ -36,6 +36,19 @@ export function useServerAdminPage<T extends AdminTab>(
 }
 
 /**
+ * What the server's AI cost over the last `days` UTC days. The last period
+ * read stays on screen while another loads, as a table's last page does.
+ */
+export function useServerAiUsage(days: number) {
+  const repository = useRepository()
+  return useQuery({
+    queryKey: [ADMIN_KEY, 'ai-usage', days],
+    queryFn: () => repository.serverAdmin.aiUsage(days),
+    placeholderData: keepPreviousData,
+  })
+}
+
+/**
  * After a refund or a payout the totals and every page held are read again,
  * since their rows (a refunded purchase, an employee's earnings) may have
  * changed. The write stays pending until they have been, so its button is
