@@ -3,7 +3,7 @@ import { messageFor } from '@/domain/errors'
 import { Button } from '@/ui/button'
 import { type AiUsageRange, DEFAULT_AI_USAGE_RANGE } from './ai-usage-range'
 import { AiUsageRangeChoice } from './ai-usage-range-choice'
-import { AiUsageSummary, AiUsageTables, periodTotals } from './ai-usage-tables'
+import { AiUsageSummary, AiUsageTables, formatUtcDay, periodTotals } from './ai-usage-tables'
 import { useServerAiUsage } from './use-server-admin'
 
 const MUTED = 'text-sm text-ink-500 dark:text-ink-300'
@@ -44,12 +44,17 @@ function AiUsage({ days = DEFAULT_AI_USAGE_RANGE, onDaysChange }: AiUsagePanelPr
         </p>
       ) : (
         <>
+          <p className="text-sm text-ink-700 dark:text-ink-200">
+            <time dateTime={report.from}>{formatUtcDay(report.from)}</time> to{' '}
+            <time dateTime={report.to}>{formatUtcDay(report.to)}</time>, UTC days
+          </p>
           <AiUsageSummary totals={totals} />
           <AiUsageTables report={report} busy={read.isPlaceholderData} />
           <p className={MUTED}>
-            Days are UTC days; days without attempts are not listed. Failures are the model&apos;s
-            errors, timeouts and letters the output check refused; turned away are attempts over a
-            user&apos;s rate limit or daily budget.
+            Days without attempts are not listed; users are listed by their tokens in and out
+            together, most first. Failures are the model&apos;s errors, timeouts and letters the
+            output check refused; turned away are attempts over a user&apos;s rate limit or daily
+            budget.
           </p>
         </>
       )}

@@ -100,7 +100,7 @@ export function AiUsageSummary({ totals }: { totals: Totals }) {
 }
 
 const NEWEST_DAY_FIRST = { key: 'day', direction: 'desc' } as const
-/** Matches no column: the order (tokens in and out together) is said in the caption. */
+/** Matches no column: the order (tokens in and out together) is said under the tables. */
 const MOST_TOKENS_FIRST = { key: 'tokens', direction: 'desc' } as const
 
 type TablesProps = { report: AiUsageReport; busy: boolean }
@@ -115,7 +115,7 @@ export function AiUsageTables({ report, busy }: TablesProps) {
   return (
     <>
       <DataTable
-        caption={`AI usage per day, ${formatUtcDay(report.from)} to ${formatUtcDay(report.to)} (UTC)`}
+        caption="AI usage per day"
         columns={DAY_COLUMNS}
         rows={days}
         rowKey={(row) => row.day}
@@ -124,7 +124,7 @@ export function AiUsageTables({ report, busy }: TablesProps) {
         empty={null}
       />
       <DataTable
-        caption="Top users by tokens in and out, most first"
+        caption="Top users by tokens"
         columns={USER_COLUMNS}
         rows={report.users}
         rowKey={(row) => row.userId}
