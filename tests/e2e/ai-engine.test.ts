@@ -63,8 +63,7 @@ describe('AI letter engine', () => {
       responseDeadline: expect.stringMatching(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/),
     })
 
-    await page.getByRole('tab', { name: 'My Letters (1)' }).click()
-    await page.getByRole('link', { name: 'Open' }).click()
+    // The written letter is already open on its page.
     await visible(page.getByText(SIGNATURE, { exact: false }))
     await visible(
       page.getByText(`drafted by AI model ${MODEL} (OpenAI-compatible)`, { exact: false }),
@@ -112,8 +111,7 @@ describe('AI letter engine', () => {
     const [letter] = await readTable(page, 'letters')
     expect(letter).toMatchObject({ status: 'completed', generator: 'built-in' })
     expect(String(letter?.content)).toContain(`Dear ${SAMPLE_ANSWERS.recipientName}:`)
-    await page.getByRole('tab', { name: 'My Letters (1)' }).click()
-    await page.getByRole('link', { name: 'Open' }).click()
+    // The written letter is already open on its page.
     await visible(page.getByText('drafted by the built-in engine', { exact: false }))
     await context.close()
   })

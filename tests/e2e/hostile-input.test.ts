@@ -11,7 +11,7 @@ import {
   backToMyLetters,
 } from './support/letters'
 import { visible } from './support/wait'
-import { docxParagraphs, openPdf, pdfPageTexts, zipParts } from '../support/document-text'
+import { docxParagraphs, openPdf, pdfBodyTexts, zipParts } from '../support/document-text'
 
 const browser = setupBrowser()
 
@@ -182,7 +182,7 @@ describe('hostile input', () => {
 
     // The PDF font has no emoji or CJK: the PDF holds the Latin and markup, wrapped to the page.
     const pdf = await openPdf((await downloadFrom(page, page, 'PDF (.pdf)')).bytes)
-    const pdfText = squash((await pdfPageTexts(pdf)).join(''))
+    const pdfText = squash((await pdfBodyTexts(pdf)).join(''))
     for (const value of PRINTABLE) expect(pdfText).toContain(squash(value))
     // The person is told which characters print as blanks, and where they are kept.
     const blanks = page.getByText(/^The PDF shows some characters of this letter as blanks \(/)

@@ -20,6 +20,15 @@ export async function pdfPageTexts(pdf: PDFDocumentProxy): Promise<string[]> {
   return texts
 }
 
+/** Each page's text without its footer (page number and fingerprint), so a paragraph that runs onto the next page reads on. */
+export async function pdfBodyTexts(pdf: PDFDocumentProxy): Promise<string[]> {
+  return (await pdfPageTexts(pdf)).map((text) =>
+    text
+      .replace(/Page \d+ of \d+/g, '')
+      .replace(/SHA-256 of the letter text:\s*[0-9a-f\s]{64,80}/g, ''),
+  )
+}
+
 /** Every file inside a zip (a .docx), as text. */
 export function zipParts(bytes: Uint8Array): Record<string, string> {
   const files = unzipSync(bytes)
