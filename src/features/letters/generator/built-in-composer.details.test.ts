@@ -183,15 +183,11 @@ describe('the other asking types with their answers', () => {
       }),
       NOV_22,
     )
-    expect(letter).toContain(
-      'I am writing to propose a shared showroom.',
-    )
+    expect(letter).toContain('I am writing to propose a shared showroom.')
     expect(letter).toContain(
       'Specifically, I propose we split the rent equally. To summarise my request:',
     )
-    expect(letter).toContain(
-      'As a next step, I suggest a meeting in the week of December 7.',
-    )
+    expect(letter).toContain('As a next step, I suggest a meeting in the week of December 7.')
     expect(letter).toContain('I would be grateful for your reply by December 22, 2026.')
     expect(letter).not.toMatch(/demand|legal|claim/i)
   })
@@ -236,6 +232,40 @@ describe('the types that ask nothing back', () => {
     expect(letter).toContain('To sum up: I recommend her without reservation.')
     expect(datesIn(letter)).toEqual(['November 22, 2026'])
     expect(letter).not.toMatch(/\brepl|respond|no later than/i)
+  })
+
+  it('opens a sentence with a strength typed with a capital, and introduces an instruction as the recommendation', () => {
+    const letter = composeLetter(
+      request(
+        'Recommendation Letter',
+        {
+          recommendation: {
+            candidateName: 'Ana Ruiz',
+            strengths: [{ strength: 'Leadership', example: 'she led a team of five' }],
+          },
+        },
+        { resolution: 'Admit Ana Ruiz to the program.' },
+      ),
+      NOV_22,
+    )
+    expect(letter).toContain('Leadership is the quality that stands out most. She led a team of five.')
+    expect(letter).toContain('In short, my recommendation is this: Admit Ana Ruiz to the program.')
+    const two = composeLetter(
+      request('Recommendation Letter', {
+        recommendation: {
+          candidateName: 'Ana Ruiz',
+          strengths: [
+            { strength: 'Leadership', example: 'she led a team of five' },
+            { strength: 'research', example: 'she ran our user interviews' },
+          ],
+        },
+      }),
+      NOV_22,
+    )
+    expect(two).toContain(
+      'Two qualities stand out. Leadership is the first. She led a team of five.',
+    )
+    expect(two).toContain('The second is research. She ran our user interviews.')
   })
 
   it('a meeting notice sets out date, time, place, agenda, record date and quorum, and asks no reply', () => {

@@ -70,15 +70,31 @@ function strengths(r: RecommendationDetails): string[] {
     return only === undefined
       ? []
       : [
-          `The quality that stands out most is ${endSentence(oneLine(only.strength))} ${endSentence(sentenceStart(asPassage(only.example)))}`,
+          `${/^\p{Lu}/u.test(oneLine(only.strength)) ? `${bare(oneLine(only.strength))} is the quality that stands out most.` : `The quality that stands out most is ${endSentence(oneLine(only.strength))}`} ${endSentence(sentenceStart(asPassage(only.example)))}`,
         ]
   }
   const count = given.length === 2 ? 'Two' : 'Three'
   return given.map(({ strength, example }, i) => {
     const lead = i === 0 ? `${count} qualities stand out. ` : ''
-    return `${lead}The ${ORDINALS[i] ?? 'next'} is ${endSentence(oneLine(strength))} ${endSentence(sentenceStart(asPassage(example)))}`
+    const ordinal = ORDINALS[i] ?? 'next'
+    const quality = oneLine(strength)
+    // A strength typed with a capital ("Leadership") opens its sentence, where the capital belongs.
+    const named = /^\p{Lu}/u.test(quality)
+      ? `${bare(quality)} is the ${ordinal}.`
+      : `The ${ordinal} is ${endSentence(quality)}`
+    return `${lead}${named} ${endSentence(sentenceStart(asPassage(example)))}`
   })
 }
+
+/**
+ * The lead-in to the person's own summary: "To sum up: I recommend her…" reads
+ * on, but an instruction to the reader ("Admit Ana…") is introduced as the
+ * recommendation it is.
+ */
+const summingUp = (resolution: string) =>
+  /^(?:i|we|my|our)\b/iu.test(resolution.trim())
+    ? 'To sum up:'
+    : 'In short, my recommendation is this:'
 
 /**
  * A recommendation: who the candidate is to me and for how long, their role,
@@ -97,7 +113,7 @@ export function recommendationBody(facts: LetterFacts): string[] {
   return [
     ...(intro === undefined
       ? [`${GENERAL_OPENING}. My recommendation is set out below.`, theirWords(facts.resolution)]
-      : [intro, ...shown, ...introduce('To sum up:', facts.resolution)]),
+      : [intro, ...shown, ...introduce(summingUp(facts.resolution), facts.resolution)]),
     paragraph(sincerely, offer, enclosed(d)),
   ]
 }
