@@ -40,6 +40,13 @@ export type RecordedRequest = {
   /** When the request arrived and when its connection closed (Date.now()), for timing aborts. */
   receivedAt: number
   closedAt?: number
+  /**
+   * Each piece of the answer's body as it was written: when (milliseconds
+   * since the epoch, to a fraction of one: `performance.timeOrigin +
+   * performance.now()`), and how many bytes of the body were out by then.
+   * The AI bench times each piece from here to its reader.
+   */
+  writes: Array<{ at: number; bytes: number }>
 }
 
 /** Token counts as OpenAI reports them. */
@@ -141,11 +148,16 @@ async function writeInPieces(
   body: string,
   chunkBytes: number,
   delayMs: number,
+  writes: RecordedRequest['writes'] = [],
 ) {
   const bytes = Buffer.from(body, 'utf8')
   for (let offset = 0; offset < bytes.length; offset += chunkBytes) {
     if (response.destroyed) return
     response.write(bytes.subarray(offset, offset + chunkBytes))
+    writes.push({
+      at: performance.timeOrigin + performance.now(),
+      bytes: Math.min(bytes.length, offset + chunkBytes),
+    })
     await (delayMs > 0 ? sleep(delayMs) : new Promise(setImmediate))
   }
   response.end()
@@ -153,7 +165,12 @@ async function writeInPieces(
 
 const SSE_HEADERS = { ...CORS, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' }
 
-async function reply(response: ServerResponse, chat: ChatRequest, next: MockReply) {
+async function reply(
+  response: ServerResponse,
+  chat: ChatRequest,
+  next: MockReply,
+  writes: RecordedRequest['writes'],
+) {
   switch (next.kind) {
     case 'letter':
     case 'stream': {
@@ -164,7 +181,7 @@ async function reply(response: ServerResponse, chat: ChatRequest, next: MockRepl
         response.flushHeaders()
         await sleep(next.firstDelayMs)
       }
-      return writeInPieces(response, sseCompletion(text, next.usage), 97, next.delayMs ?? 2)
+      return writeInPieces(response, sseCompletion(text, next.usage), 97, next.delayMs ?? 2, writes)
     }
     case 'json':
       response.writeHead(200, { ...CORS, 'Content-Type': 'application/json' })
@@ -180,7 +197,7 @@ async function reply(response: ServerResponse, chat: ChatRequest, next: MockRepl
     }
     case 'gated':
       await next.gate
-      return reply(response, chat, next.then)
+      return reply(response, chat, next.then, writes)
     case 'raw':
       response.writeHead(next.status ?? 200, {
         ...CORS,
@@ -218,6 +235,7 @@ export async function startMockOpenAiServer(options: MockOptions = {}): Promise<
         authorization: request.headers.authorization,
         body: undefined,
         receivedAt: Date.now(),
+        writes: [],
       }
       // The client went away (or the answer ended): tests time how fast an abort reaches here.
       response.once('close', () => {
@@ -235,7 +253,12 @@ export async function startMockOpenAiServer(options: MockOptions = {}): Promise<
         response.end(JSON.stringify({ error: { message: `No route for ${path}` } }))
         return
       }
-      await reply(response, recorded.body as ChatRequest, replies.shift() ?? fallback)
+      await reply(
+        response,
+        recorded.body as ChatRequest,
+        replies.shift() ?? fallback,
+        recorded.writes,
+      )
     })()
   })
 
