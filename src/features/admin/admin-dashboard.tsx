@@ -15,9 +15,7 @@ const ServerAdminStats = lazy(() =>
 const ServerAdminPanel = lazy(() =>
   serverView().then((module) => ({ default: module.ServerAdminPanel })),
 )
-const AiUsagePanel = lazy(() =>
-  import('./ai-usage-panel').then((module) => ({ default: module.AiUsagePanel })),
-)
+const AiUsagePanel = lazy(() => serverView().then((module) => ({ default: module.AiUsagePanel })))
 
 const TAB_LABEL: Record<DashboardTab, string> = {
   users: 'Users',

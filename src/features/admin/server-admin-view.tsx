@@ -10,7 +10,9 @@ import { useServerAdminStats } from './use-server-admin'
 /**
  * The admin dashboard's server-mode parts, loaded only in server mode: the
  * query client comes with them, never with device-only mode's dashboard.
+ * AI Usage is one of them, so the two share one chunk.
  */
+export { AiUsagePanel } from './ai-usage-panel'
 
 function ServerStatCards() {
   const stats = useServerAdminStats()
