@@ -1,94 +1,11 @@
 import { z } from '@/lib/zod'
 
 /**
- * A Server-Sent Events reader for streamed chat completions. Network chunks
- * end anywhere (mid-line, mid-character, between `\r` and `\n`), so text is
- * buffered until a line is whole and an event is only handed out at the blank
- * line that ends it, as the EventSource standard says.
+ * Reading a streamed chat completion. The Server-Sent Events reader itself is
+ * shared with the Letterhead server's AI (src/lib/sse.ts) and re-exported here
+ * for the engines and tests that read completions.
  */
-
-/** The `data` payload that ends an OpenAI-style stream. */
-export const SSE_DONE = '[DONE]'
-
-export type SseParser = {
-  /** Feeds decoded text; returns the data of every event it completed. */
-  push(text: string): string[]
-  /** The stream ended: returns the data of an event left without its closing blank line. */
-  end(): string[]
-}
-
-export function createSseParser(): SseParser {
-  let pending = ''
-  let data: string[] = []
-  let hasData = false
-
-  function dispatch(into: string[]) {
-    if (hasData) into.push(data.join('\n'))
-    data = []
-    hasData = false
-  }
-
-  function readLine(line: string, into: string[]) {
-    if (line === '') return dispatch(into)
-    // Lines starting with a colon are comments, often sent as keep-alives.
-    if (line.startsWith(':')) return
-    const colon = line.indexOf(':')
-    const field = colon === -1 ? line : line.slice(0, colon)
-    if (field !== 'data') return
-    const value = colon === -1 ? '' : line.slice(colon + 1)
-    data.push(value.startsWith(' ') ? value.slice(1) : value)
-    hasData = true
-  }
-
-  function consume(text: string, final: boolean): string[] {
-    const events: string[] = []
-    let buffer = pending + text
-    // A trailing `\r` may be the first half of `\r\n`; wait for the next chunk to know.
-    const heldCr = !final && buffer.endsWith('\r')
-    if (heldCr) buffer = buffer.slice(0, -1)
-    const lines = buffer.split(/\r\n|\r|\n/)
-    pending = (lines.pop() ?? '') + (heldCr ? '\r' : '')
-    for (const line of lines) readLine(line, events)
-    if (final) {
-      if (pending !== '') readLine(pending, events)
-      pending = ''
-      dispatch(events)
-    }
-    return events
-  }
-
-  return {
-    push: (text) => consume(text, false),
-    end: () => consume('', true),
-  }
-}
-
-/**
- * Yields the data of each event in `body` until `[DONE]` or the end of the
- * stream. A stream that breaks off rejects with the reader's error.
- */
-export async function* readSseData(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
-  const reader = body.getReader()
-  const decoder = new TextDecoder()
-  const parser = createSseParser()
-  try {
-    for (;;) {
-      const { done, value } = await reader.read()
-      const events = done
-        ? parser.push(decoder.decode()).concat(parser.end())
-        : parser.push(decoder.decode(value, { stream: true }))
-      for (const event of events) {
-        if (event === SSE_DONE) return
-        yield event
-      }
-      if (done) return
-    }
-  } finally {
-    // Stops the download when the caller leaves early ([DONE], a bad event, an abort).
-    await reader.cancel().catch(() => undefined)
-    reader.releaseLock()
-  }
-}
+export { createSseParser, readSseData, SSE_DONE, type SseParser } from '@/lib/sse'
 
 const errorBody = z.union([
   z.object({ error: z.union([z.string(), z.object({ message: z.string() })]) }),
