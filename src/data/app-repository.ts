@@ -6,6 +6,7 @@ import { createDataParts } from './dexie/data-parts'
 import { createInboxParts } from './inbox-parts'
 import { lazyAccounts } from './lazy-accounts'
 import type { AccountParts, Repository } from './repository'
+import { lazyServerAi, NO_SERVER_AI } from './server-ai-part'
 
 export type AppRepositoryOptions = {
   events?: DatabaseEvents
@@ -44,6 +45,7 @@ export function createAppRepository({
     const { createDeviceAccountParts } = await import('./dexie/account-parts')
     return createDeviceAccountParts(context)
   }
+  const accounts = lazyAccounts(() => signedInUser(context.db), loadAccounts)
   return {
     ...createDataParts(context),
     // Contact messages and error reports also go to the server in server mode, queued offline.
@@ -52,6 +54,16 @@ export function createAppRepository({
       sender: async () =>
         (await import('./remote/inbox-delivery')).createInboxDelivery({ db: context.db }),
     }),
-    ...lazyAccounts(() => signedInUser(context.db), loadAccounts),
+    ...accounts,
+    serverAi: lazyServerAi(async () => {
+      if ((await mode()) !== 'server') return NO_SERVER_AI
+      const { createServerAi } = await import('./remote/server-ai')
+      // The letter it writes reaches the server by sync, pushed first.
+      return createServerAi({
+        db: context.db,
+        flushOutbox: () => accounts.sync.flushOutbox(),
+        onSessionEnded,
+      })
+    }),
   }
 }

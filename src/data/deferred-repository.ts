@@ -17,6 +17,7 @@ const PARTS: Record<Part, true> = {
   settings: true,
   admin: true,
   serverAdmin: true,
+  serverAi: true,
   payments: true,
 }
 

@@ -4,6 +4,7 @@ import type { AuthOptions } from './dexie/auth'
 import type { RepositoryContext } from './dexie/context'
 import { createDataParts } from './dexie/data-parts'
 import type { Repository } from './repository'
+import { NO_SERVER_AI } from './server-ai-part'
 
 export type DexieRepositoryOptions = {
   db?: LetterheadDatabase
@@ -17,5 +18,9 @@ export function createDexieRepository(options: DexieRepositoryOptions = {}): Rep
     db: options.db ?? openDatabase(undefined, options.events),
     clock: options.clock ?? (() => new Date()),
   }
-  return { ...createDataParts(context), ...createDeviceAccountParts(context, options) }
+  return {
+    ...createDataParts(context),
+    ...createDeviceAccountParts(context, options),
+    serverAi: NO_SERVER_AI,
+  }
 }

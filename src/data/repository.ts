@@ -23,6 +23,7 @@ import type {
   User,
 } from '@/domain/types'
 import type { AdminRepository, ServerAdminRepository } from './admin-repository'
+import type { ServerAiRepository } from './server-ai-repository'
 import type { DeviceOnlyData } from './sync/device-data'
 import type { RefusedChange } from './sync/push-outbox'
 import type { SyncStatus } from './sync/sync-status'
@@ -48,6 +49,8 @@ export type Repository = {
   admin: AdminRepository
   /** The admin's view on the Letterhead server, in server mode; `admin` reads the device's. */
   serverAdmin: ServerAdminRepository
+  /** The Letterhead server's AI model, in server mode; device-only mode has none. */
+  serverAi: ServerAiRepository
   sync: SyncRepository
   payments: PaymentsRepository
   /** Re-runs `query` whenever the data it read changes, in this tab or another. */
@@ -276,6 +279,13 @@ export type SyncRepository = {
   onRefused(listener: (refused: RefusedChange[]) => void): () => void
   /** Pushes what waits and pulls what is new, now. */
   syncNow(): Promise<void>
+  /**
+   * Pushes every change made on this device so far, for a request that needs
+   * the server to have them (the server's AI writes a letter created here).
+   * True once the server has acknowledged them all (device-only mode: at
+   * once); false while any still waits (offline, no answer in time).
+   */
+  flushOutbox(): Promise<boolean>
   /** Changes made on this device that the server has not acknowledged yet. */
   pendingChanges(): Promise<number>
   /** Letters of device-only accounts on this device the signed-in account could take in. */

@@ -21,6 +21,7 @@ export function fakeSync(initial: SyncStatus, overrides: Partial<SyncRepository>
       return () => void refusalListeners.delete(listener)
     },
     syncNow: vi.fn(() => Promise.resolve()),
+    flushOutbox: vi.fn(() => Promise.resolve(true)),
     pendingChanges: vi.fn(() => Promise.resolve(initial.pending)),
     deviceOnlyData: vi.fn(() => Promise.resolve(null)),
     uploadDeviceOnlyData: vi.fn(() => Promise.resolve({ letters: 0 })),

@@ -10,8 +10,8 @@ import { createReferralsRepository } from './referrals'
 import { guardStorage } from './storage-guard'
 import { createSubscriptionsRepository } from './subscriptions'
 
-/** Everything but the accounts: on the device in both modes. */
-export type DataParts = Omit<Repository, keyof AccountParts>
+/** Everything but the accounts and the server's AI: on the device in both modes. */
+export type DataParts = Omit<Repository, keyof AccountParts | 'serverAi'>
 
 export function createDataParts(context: RepositoryContext): DataParts {
   return {

@@ -52,7 +52,7 @@ export type ApiClient = {
 const DEFAULT_TIMEOUT_MS = 15_000
 
 /** The server's answer to a request that failed, as the error the app shows. */
-async function refusal(response: Response): Promise<ApiError> {
+export async function refusal(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => null)
   const wait = retryAfterMs(response.headers.get('retry-after'))
   const parsed = errorBodySchema.safeParse(body)

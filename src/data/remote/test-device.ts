@@ -4,6 +4,7 @@ import type { Repository } from '../repository'
 import { memoryStore } from '../test-support'
 import { createApiClient } from './api-client'
 import type { FakeServer } from './fake-server'
+import { createServerAi } from './server-ai'
 import { createServerParts } from './server-parts'
 
 let counter = 0
@@ -29,7 +30,14 @@ export function serverDevice(server: FakeServer) {
     onSessionEnded: () => void (sessionsEnded.count += 1),
     events,
   })
-  const repo: Repository = { ...createDataParts({ db, clock }), ...parts }
+  const serverAi = createServerAi({
+    db,
+    fetch,
+    online: () => network.online,
+    flushOutbox: () => parts.sync.flushOutbox(),
+    onSessionEnded: () => void (sessionsEnded.count += 1),
+  })
+  const repo: Repository = { ...createDataParts({ db, clock }), ...parts, serverAi }
   return {
     repo,
     db,

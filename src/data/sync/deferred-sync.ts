@@ -34,6 +34,7 @@ export function deferredSync(load: () => Promise<SyncRepository>): SyncRepositor
     onStatus: (listener: StatusListener) => listen((loaded) => loaded.onStatus(listener)),
     onRefused: (listener: RefusalListener) => listen((loaded) => loaded.onRefused(listener)),
     syncNow: async () => (await sync()).syncNow(),
+    flushOutbox: async () => (await sync()).flushOutbox(),
     pendingChanges: async () => (await sync()).pendingChanges(),
     deviceOnlyData: async () => (await sync()).deviceOnlyData(),
     uploadDeviceOnlyData: async () => (await sync()).uploadDeviceOnlyData(),

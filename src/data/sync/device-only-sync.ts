@@ -10,6 +10,7 @@ export function deviceOnlySync(db: LetterheadDatabase): SyncRepository {
     onStatus: () => () => undefined,
     onRefused: () => () => undefined,
     syncNow: () => Promise.resolve(),
+    flushOutbox: () => Promise.resolve(true),
     pendingChanges: () => Promise.resolve(0),
     deviceOnlyData: () => Promise.resolve(null),
     uploadDeviceOnlyData: () => Promise.resolve({ letters: 0 }),

@@ -3,6 +3,7 @@ import { SESSION_KEY } from '../dexie/context'
 import type { SyncRepository } from '../repository'
 import { findDeviceOnlyData, keepDeviceOnlyDataApart, uploadDeviceOnlyData } from './device-data'
 import { dismissIssue } from './device-only-sync'
+import { flushOutbox } from './flush-outbox'
 import type { RefusedChange } from './push-outbox'
 import { createSyncEngine, type SyncEngineDeps } from './sync-engine'
 import { leadOrFollow, type LeaderOptions, type SyncTab } from './sync-leader'
@@ -31,6 +32,7 @@ export function createServerSync(options: ServerSyncOptions): SyncRepository {
     onStatus: (listener) => started().onStatus(listener),
     onRefused: (listener: (refused: RefusedChange[]) => void) => engine.onRefused(listener),
     syncNow: () => started().syncNow(),
+    flushOutbox: () => flushOutbox(db, () => started().syncNow()),
     pendingChanges: () => pendingChanges(db),
     deviceOnlyData: () => findDeviceOnlyData(db),
     uploadDeviceOnlyData: async () => ({

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { type LetterheadDatabase, openDatabase } from '@/data/database'
 import { createDataParts } from '@/data/dexie/data-parts'
 import { createApiClient } from '@/data/remote/api-client'
+import { createServerAi } from '@/data/remote/server-ai'
 import { createServerParts } from '@/data/remote/server-parts'
 import type { Repository } from '@/data/repository'
 import { memoryStore, SAMPLE_LETTER } from '@/data/test-support'
@@ -60,7 +61,14 @@ export function serverDevice(
     pokes: null,
     leader: { locks: null, channel: () => null },
   })
-  const repo: Repository = { ...createDataParts({ db, clock }), ...parts }
+  const serverAi = createServerAi({
+    db,
+    fetch,
+    online: () => network.online,
+    flushOutbox: () => parts.sync.flushOutbox(),
+    onSessionEnded: () => void (sessionsEnded.count += 1),
+  })
+  const repo: Repository = { ...createDataParts({ db, clock }), ...parts, serverAi }
   return {
     name,
     repo,
