@@ -12,9 +12,14 @@ export const SETTING_KEYS = {
 export const pageSizeSchema = z.enum(['letter', 'a4'])
 export type PageSize = z.infer<typeof pageSizeSchema>
 
-/** The letter engine: the built-in composer, or an OpenAI-compatible chat completions endpoint. */
+/**
+ * The letter engine: the built-in composer, the Letterhead server's AI model
+ * (server mode, decision 031; the model is the server's to choose), or an
+ * OpenAI-compatible chat completions endpoint of the person's own.
+ */
 export const letterEngineSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('built-in') }),
+  z.object({ kind: z.literal('server') }),
   z.object({
     kind: z.literal('openai-compatible'),
     baseUrl: z

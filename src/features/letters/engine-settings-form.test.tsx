@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Toaster, toast } from 'sonner'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createQueryClient } from '@/data/query-client'
 import { RepositoryProvider } from '@/data/repository-context'
 import type { Repository } from '@/data/repository'
+import type { AiStatus } from '@/data/server-ai-repository'
 import { createTestRepository, withFailingSettingsWrites } from '@/data/test-support'
 import { AppError, ERROR_MESSAGES } from '@/domain/errors'
 import { SETTING_KEYS } from '@/domain/settings'
@@ -24,6 +27,14 @@ const AI_SETTINGS = {
   apiKey: 'sk-saved',
 } as const
 
+/** The repository with a server whose AI answers `status` (server mode). */
+const withServerAi =
+  (status: () => Promise<AiStatus>) =>
+  (repository: Repository): Repository => ({
+    ...repository,
+    serverAi: { ...repository.serverAi, status },
+  })
+
 async function renderForm(saved?: unknown, wrap = (repository: Repository) => repository) {
   const context = createTestRepository()
   await context.repo.auth.signUp({
@@ -34,13 +45,16 @@ async function renderForm(saved?: unknown, wrap = (repository: Repository) => re
   })
   if (saved !== undefined) await context.repo.settings.set(SETTING_KEYS.letterEngine, saved)
   render(
-    <RepositoryProvider repository={wrap(context.repo)}>
-      <LetterEngineProvider>
-        <EngineSettingsForm />
-        <EngineProbe />
-      </LetterEngineProvider>
-      <Toaster />
-    </RepositoryProvider>,
+    // A client of the test's own: the server's answer is not carried from one test to the next.
+    <QueryClientProvider client={createQueryClient()}>
+      <RepositoryProvider repository={wrap(context.repo)}>
+        <LetterEngineProvider>
+          <EngineSettingsForm />
+          <EngineProbe />
+        </LetterEngineProvider>
+        <Toaster />
+      </RepositoryProvider>
+    </QueryClientProvider>,
   )
   await screen.findByRole('form', { name: 'Letter engine' })
   return { ...context, user: userEvent.setup() }
@@ -85,7 +99,10 @@ describe('engine settings form', () => {
     expect(key).toHaveAttribute('type', 'password')
     expect(screen.getByText(/Stored only on this device/)).toBeInTheDocument()
     await user.type(key, AI_SETTINGS.apiKey)
-    expect(screen.getByRole('status', { name: 'Engine in use' })).toHaveTextContent('built-in')
+    // Nothing chosen yet: the server's AI where there is one (none here, so the composer writes).
+    await vi.waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Engine in use' })).toHaveTextContent('server-ai'),
+    )
     await user.click(screen.getByRole('button', { name: 'Save Settings' }))
     expect(await screen.findByText('Settings saved')).toBeInTheDocument()
     expect(await stored(repo)).toEqual(AI_SETTINGS)
@@ -142,6 +159,62 @@ describe('engine settings form', () => {
     await renderForm({ kind: 'openai-compatible', baseUrl: 'not a url' })
     expect(screen.getByRole('radio', { name: 'Built-in (works offline)' })).toBeChecked()
     expect(screen.getByRole('status', { name: 'Engine in use' })).toHaveTextContent('built-in')
+  })
+
+  it("offers the server's AI with its model, and starts on it when nothing was chosen", async () => {
+    const status = vi.fn(() => Promise.resolve({ available: true, model: 'letter-model-xl' }))
+    const { user, repo } = await renderForm(undefined, withServerAi(status))
+    const server = screen.getByRole('radio', { name: 'AI model (server)' })
+    expect(server).toBeChecked()
+    expect(server).toHaveAccessibleDescription(/^letter-model-xl, run by your Letterhead server/)
+    expect(screen.getByRole('radio', { name: 'Built-in (works offline)' })).not.toBeChecked()
+    expect(screen.getByRole('radio', { name: 'AI model (OpenAI-compatible)' })).not.toBeChecked()
+    expect(screen.queryByLabelText('Base URL')).not.toBeInTheDocument()
+    // The letter forms read the setting on their own: a moment after the form, the same engine.
+    await vi.waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Engine in use' })).toHaveTextContent('server-ai'),
+    )
+
+    // Chosen once, the built-in engine stays chosen.
+    await user.click(screen.getByRole('radio', { name: 'Built-in (works offline)' }))
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }))
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument()
+    expect(await stored(repo)).toEqual({ kind: 'built-in' })
+    await vi.waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Engine in use' })).toHaveTextContent('built-in'),
+    )
+    await user.click(screen.getByRole('radio', { name: 'AI model (server)' }))
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }))
+    await vi.waitFor(async () => expect(await stored(repo)).toEqual({ kind: 'server' }))
+    await vi.waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Engine in use' })).toHaveTextContent('server-ai'),
+    )
+  })
+
+  it("does not offer the server's AI in device-only mode, where a stored choice of it is built-in", async () => {
+    await renderForm({ kind: 'server' })
+    expect(screen.queryByRole('radio', { name: 'AI model (server)' })).not.toBeInTheDocument()
+    expect(screen.getByRole('radio', { name: 'Built-in (works offline)' })).toBeChecked()
+    expect(screen.getAllByRole('radio')).toHaveLength(2)
+  })
+
+  it("does not offer the server's AI when the server has none", async () => {
+    await renderForm(
+      { kind: 'server' },
+      withServerAi(() => Promise.resolve({ available: false })),
+    )
+    expect(screen.queryByRole('radio', { name: 'AI model (server)' })).not.toBeInTheDocument()
+    expect(screen.getByRole('radio', { name: 'Built-in (works offline)' })).toBeChecked()
+  })
+
+  it("keeps a choice of the server's AI while the server cannot be asked", async () => {
+    await renderForm(
+      { kind: 'server' },
+      withServerAi(() => Promise.reject(new AppError('NEEDS_CONNECTION'))),
+    )
+    const server = await screen.findByRole('radio', { name: 'AI model (server)' })
+    expect(server).toBeChecked()
+    expect(server).toHaveAccessibleDescription(/could not be asked about its model just now/)
   })
 
   it('tests the connection and reports what the endpoint offers', async () => {

@@ -1,15 +1,18 @@
 import { useState } from 'react'
 import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
+import { QueryProvider } from '@/data/query-client'
 import { useRepository } from '@/data/repository-context'
+import type { AiStatus } from '@/data/server-ai-repository'
 import { messageFor } from '@/domain/errors'
 import { type LetterEngineSettings, letterEngineSchema, SETTING_KEYS } from '@/domain/settings'
 import { Button } from '@/ui/button'
 import { FormAlert } from '@/ui/form-alert'
-import { RADIO_CLASS } from '@/ui/radio'
 import { TextField } from '@/ui/text-field'
+import { EngineChoice } from './engine-choice'
 import { type ConnectionResult, testConnection } from './generator/openai-compatible'
 import { useLetterEngineSettings } from './use-letter-engine'
+import { useServerAiStatus } from './use-server-ai-status'
 
 /** Flat, so the AI fields keep what was typed while Built-in is selected. */
 type EngineFormValues = {
@@ -22,7 +25,29 @@ type EngineFormValues = {
 const FIELDS = ['kind', 'baseUrl', 'model', 'apiKey'] as const
 
 const toFormValues = (settings: LetterEngineSettings): EngineFormValues =>
-  settings.kind === 'built-in' ? { kind: 'built-in', baseUrl: '', model: '', apiKey: '' } : settings
+  settings.kind === 'openai-compatible'
+    ? settings
+    : { kind: settings.kind, baseUrl: '', model: '', apiKey: '' }
+
+/**
+ * The server's AI is offered where the server has it; and, when the server
+ * could not be asked (offline), to whoever chose it, so saving other settings
+ * does not take the choice away.
+ */
+function serverOption(saved: LetterEngineSettings | null, status: AiStatus | undefined) {
+  if (status?.available) return { model: status.model ?? null }
+  return status === undefined && saved?.kind === 'server' ? { model: null } : null
+}
+
+/** What the form starts on: the saved choice where it can be used, else what writes letters now. */
+function startingChoice(
+  saved: LetterEngineSettings | null,
+  serverOffered: boolean,
+): LetterEngineSettings {
+  if (saved === null || saved.kind === 'server')
+    return serverOffered ? { kind: 'server' } : { kind: 'built-in' }
+  return saved
+}
 
 /** Checks with the schema the engine is read back with, so what is saved can always be used. */
 const engineResolver: Resolver<EngineFormValues, unknown, LetterEngineSettings> = (values) => {
@@ -45,18 +70,37 @@ function describeConnection(result: ConnectionResult & { ok: true }, model: stri
     : `Connected, but the endpoint's ${count} do not include "${model.trim()}". Check the Model.`
 }
 
-/** Chooses how letters are written: the built-in composer, or an OpenAI-compatible endpoint. */
+/**
+ * Chooses how letters are written: the built-in composer, the Letterhead
+ * server's AI model (where the server has one), or an OpenAI-compatible endpoint.
+ */
 export function EngineSettingsForm() {
-  const saved = useLetterEngineSettings()
-  if (!saved) return <p className="text-sm text-ink-600 dark:text-ink-300">Loading settings…</p>
-  return <EngineFields saved={saved} />
+  return (
+    <QueryProvider>
+      <EngineSettings />
+    </QueryProvider>
+  )
 }
 
-function EngineFields({ saved }: { saved: LetterEngineSettings }) {
+function EngineSettings() {
+  const saved = useLetterEngineSettings()
+  const ai = useServerAiStatus()
+  if (saved === undefined || !ai.settled)
+    return <p className="text-sm text-ink-600 dark:text-ink-300">Loading settings…</p>
+  const server = serverOption(saved, ai.status)
+  return <EngineFields start={startingChoice(saved, server !== null)} server={server} />
+}
+
+type EngineFieldsProps = {
+  start: LetterEngineSettings
+  server: { model: string | null } | null
+}
+
+function EngineFields({ start, server }: EngineFieldsProps) {
   const repository = useRepository()
   const form = useForm<EngineFormValues, unknown, LetterEngineSettings>({
     resolver: engineResolver,
-    defaultValues: toFormValues(saved),
+    defaultValues: toFormValues(start),
   })
   const kind = useWatch({ control: form.control, name: 'kind' })
   const [alert, setAlert] = useState<string | null>(null)
@@ -99,22 +143,7 @@ function EngineFields({ saved }: { saved: LetterEngineSettings }) {
       onSubmit={(event) => void form.handleSubmit(save)(event)}
     >
       <FormAlert message={alert} />
-      <fieldset className="flex flex-col gap-2">
-        <legend className="sr-only">Letter engine</legend>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="radio" value="built-in" className={RADIO_CLASS} {...form.register('kind')} />
-          Built-in (works offline)
-        </label>
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="radio"
-            value="openai-compatible"
-            className={RADIO_CLASS}
-            {...form.register('kind')}
-          />
-          AI model (OpenAI-compatible)
-        </label>
-      </fieldset>
+      <EngineChoice register={form.register('kind')} server={server} />
       {kind === 'openai-compatible' ? (
         <>
           <p className="text-sm text-ink-600 dark:text-ink-300">

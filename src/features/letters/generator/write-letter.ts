@@ -1,6 +1,7 @@
-import { AppError } from '@/domain/errors'
-import { builtInComposer } from './built-in-composer'
+import { AppError, isAppError } from '@/domain/errors'
+import { builtInComposer, composeLetter } from './built-in-composer'
 import type { GenerationContext, LetterGenerator, LetterRequest } from './letter-generator'
+import { SERVER_AI_ID } from './server-ai'
 import { errorMessage } from '@/lib/error-message'
 
 /** What the toast says when a model could not write the letter and the built-in engine did. */
@@ -27,6 +28,12 @@ const isOnline = () => typeof navigator === 'undefined' || navigator.onLine
 const cancelled = () => new AppError('GENERATION_CANCELLED')
 
 /**
+ * Refusals that another engine would not cure: while letters are owed the
+ * device refuses new letters itself, so the letter is not written at all.
+ */
+const NOT_FALLEN_BACK_ON = new Set(['LETTERS_OWED'])
+
+/**
  * Writes a letter with the chosen engine and never leaves a person without one:
  * offline (unless the engine runs on this machine), or when a model fails (after its own retry), the built-in
  * composer writes it instead. Only cancelling ends without a letter.
@@ -37,19 +44,25 @@ export async function writeLetter(
   options: WriteOptions,
 ): Promise<WrittenLetter> {
   const { online = isOnline(), ...context } = options
-  const builtIn = async (fallback?: WrittenLetter['fallback']): Promise<WrittenLetter> => {
-    const content = await builtInComposer.generate(request, context)
-    return { content, generator: builtInComposer.id, ...(fallback ? { fallback } : {}) }
-  }
+  const builtIn = (fallback?: WrittenLetter['fallback']): Promise<WrittenLetter> =>
+    new Promise((resolve) => {
+      context.signal?.throwIfAborted()
+      const content = composeLetter(request, context.date)
+      resolve({ content, generator: builtInComposer.id, ...(fallback ? { fallback } : {}) })
+    })
   if (context.signal?.aborted) throw cancelled()
   if (engine.id === builtInComposer.id) return builtIn()
+  // An engine this server or this mode does not have: the built-in one is the person's engine.
+  if (engine.available && !(await engine.available())) return builtIn()
+  if (context.signal?.aborted) throw cancelled()
   if (!online && engine.needsNetwork !== false) return builtIn({ kind: 'offline' })
   try {
-    const content = await engine.generate(request, context)
+    const written = await engine.generate(request, context)
     if (context.signal?.aborted) throw cancelled()
-    return { content, generator: engine.id }
+    return typeof written === 'string' ? { content: written, generator: engine.id } : written
   } catch (error) {
     if (context.signal?.aborted) throw cancelled()
+    if (isAppError(error) && NOT_FALLEN_BACK_ON.has(error.code)) throw error
     return builtIn({ kind: 'failed', reason: errorMessage(error) })
   }
 }
@@ -58,5 +71,8 @@ export async function writeLetter(
 export function engineLabel(generator: string): string {
   if (generator === builtInComposer.id) return 'the built-in engine'
   const model = /^openai-compatible:(.+)$/.exec(generator)?.[1]
-  return model ? `AI model ${model} (OpenAI-compatible)` : generator
+  if (model) return `AI model ${model} (OpenAI-compatible)`
+  const serverModel = new RegExp(`^${SERVER_AI_ID}:(.+)$`).exec(generator)?.[1]
+  if (serverModel) return `the server's AI model (${serverModel})`
+  return generator === SERVER_AI_ID ? "the server's AI model" : generator
 }
