@@ -50,7 +50,9 @@ export function GenerateLetterForm({
     await navigate({ to: '/app/letters/$letterId', params: { letterId: letter.id } })
   }
 
-  const { step, draft, generate, cancel } = useGenerateLetter({ onReady: openLetter })
+  const { step, draft, queuePosition, generate, cancel } = useGenerateLetter({
+    onReady: openLetter,
+  })
   const [alert, setAlert] = useState<string | null>(null)
 
   async function submit(input: LetterInput) {
@@ -96,7 +98,14 @@ export function GenerateLetterForm({
             Generate Legal Letter
           </Button>
         </div>
-        {busy ? <GenerationOverlay step={step} draft={draft} onCancel={cancel} /> : null}
+        {busy ? (
+          <GenerationOverlay
+            step={step}
+            draft={draft}
+            queuePosition={queuePosition}
+            onCancel={cancel}
+          />
+        ) : null}
       </form>
     </FormProvider>
   )

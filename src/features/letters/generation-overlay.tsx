@@ -15,6 +15,8 @@ type GenerationOverlayProps = {
   step: GenerationStep
   /** The text a streaming engine has written so far. */
   draft?: string
+  /** The letter's place in line while the server's AI waits for a turn (1 is next). */
+  queuePosition?: number | null
   /** Stops the writing; offered while the letter is being written (step 2). */
   onCancel?: () => void
 }
@@ -43,7 +45,12 @@ function trapTab(event: KeyboardEvent<HTMLElement>) {
  * Full-screen progress while a letter is written. The page behind is made
  * inert and focus stays in the dialog until it closes, then returns.
  */
-export function GenerationOverlay({ step, draft = '', onCancel }: GenerationOverlayProps) {
+export function GenerationOverlay({
+  step,
+  draft = '',
+  queuePosition = null,
+  onCancel,
+}: GenerationOverlayProps) {
   const dialog = useRef<HTMLDivElement>(null)
 
   useEffect(() => {
@@ -92,6 +99,7 @@ export function GenerationOverlay({ step, draft = '', onCancel }: GenerationOver
         >
           Step {Math.max(step, 1)} of {GENERATION_STEPS.length}: {current}
         </p>
+        {step === 2 ? <QueueLine position={queuePosition} /> : null}
         <div
           role="progressbar"
           aria-label="Letter progress"
@@ -158,5 +166,24 @@ export function GenerationOverlay({ step, draft = '', onCancel }: GenerationOver
       </div>
     </div>,
     document.body,
+  )
+}
+
+/**
+ * The letter's place in line, read out politely as it moves. The region is
+ * there for the whole of step 2, so a screen reader hears its first words too.
+ */
+function QueueLine({ position }: { position: number | null }) {
+  return (
+    <div className={cn(position !== null && 'mt-3')}>
+      <p role="status" className="text-sm font-medium text-ink-800 empty:hidden dark:text-ink-100">
+        {position === null ? '' : `In the queue: position ${position}`}
+      </p>
+      {position === null ? null : (
+        <p className="text-xs text-ink-500 dark:text-ink-300">
+          The server writes a few letters at a time; yours starts when its turn comes.
+        </p>
+      )}
+    </div>
   )
 }

@@ -19,7 +19,7 @@ export function MyLetters({ page, onPageChange }: MyLettersProps) {
       }),
     `my-letters:${page}`,
   )
-  const { step, draft, retry, cancel } = useGenerateLetter()
+  const { step, draft, queuePosition, retry, cancel } = useGenerateLetter()
   const today = useToday()
 
   if (live.status === 'loading')
@@ -66,7 +66,14 @@ export function MyLetters({ page, onPageChange }: MyLettersProps) {
           </Button>
         </nav>
       ) : null}
-      {step > 0 ? <GenerationOverlay step={step} draft={draft} onCancel={cancel} /> : null}
+      {step > 0 ? (
+        <GenerationOverlay
+          step={step}
+          draft={draft}
+          queuePosition={queuePosition}
+          onCancel={cancel}
+        />
+      ) : null}
     </div>
   )
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { useRepository } from '@/data/repository-context'
-import { ERROR_MESSAGES } from '@/domain/errors'
+import { ERROR_MESSAGES, isAppError } from '@/domain/errors'
 import type { LetterInput } from '@/domain/letter-schema'
 import { letterInputSchema } from '@/domain/letter-schema'
 import type { Letter } from '@/domain/types'
@@ -29,6 +29,8 @@ type GenerateLetterOptions = {
  * written (2), stored (3), ready (4). The step drives the progress overlay,
  * `draft` shows a streaming engine's text as it arrives, and `cancel` stops
  * the writing while step 2 lasts (the letter fails and its credit returns).
+ * `queuePosition` is the letter's place in line while the server's AI
+ * waits for a turn, within step 2.
  */
 export function useGenerateLetter({ onReady }: GenerateLetterOptions = {}) {
   const repository = useRepository()
@@ -51,7 +53,10 @@ export function useGenerateLetter({ onReady }: GenerateLetterOptions = {}) {
     const { signal, write: writeText } = writing.begin()
     try {
       setStep(2)
-      const written = await atLeast(MIN_STEP_MS, writeText(letterInputSchema.parse(letter)))
+      const written = await atLeast(
+        MIN_STEP_MS,
+        writeText(letterInputSchema.parse(letter), letter.id),
+      )
       signal.throwIfAborted()
       writing.settle()
       setStep(3)
@@ -78,6 +83,11 @@ export function useGenerateLetter({ onReady }: GenerateLetterOptions = {}) {
       if (cancelled) {
         toast.info(ERROR_MESSAGES.GENERATION_CANCELLED)
         return 'cancelled'
+      }
+      // Letters owed are paid by a purchase, not by trying again.
+      if (isAppError(error) && error.code === 'LETTERS_OWED') {
+        toast.error(error.message)
+        return 'failed'
       }
       toast.error(ERROR_MESSAGES.GENERATION_FAILED, {
         action: { label: 'Retry', onClick: () => void retry(letter) },
@@ -117,5 +127,12 @@ export function useGenerateLetter({ onReady }: GenerateLetterOptions = {}) {
     writing.cancel()
   }
 
-  return { step, draft: writing.draft, generate, retry, cancel }
+  return {
+    step,
+    draft: writing.draft,
+    queuePosition: writing.queuePosition,
+    generate,
+    retry,
+    cancel,
+  }
 }

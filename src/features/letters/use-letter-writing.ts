@@ -5,21 +5,30 @@ import { writeLetter } from './generator/write-letter'
 
 /**
  * A letter being written that the person can watch and stop: the text so far
- * (`draft`) and `cancel`. `begin` starts a writing and hands back its signal;
- * `settle` ends the time Cancel applies (the text is written); `end` clears
- * the draft once the caller is done with it.
+ * (`draft`), its place in line while an engine that serves many waits for a
+ * turn (`queuePosition`), and `cancel`. `begin` starts a writing and hands
+ * back its signal; `settle` ends the time Cancel applies (the text is
+ * written); `end` clears the draft once the caller is done with it.
  */
 export function useLetterWriting() {
   const engine = useLetterGenerator()
   const [draft, setDraft] = useState('')
+  const [queuePosition, setQueuePosition] = useState<number | null>(null)
   const current = useRef<AbortController | null>(null)
 
   function begin() {
     const controller = new AbortController()
     current.current = controller
     const { signal } = controller
-    const write = (request: LetterRequest) =>
-      writeLetter(engine, request, { date: new Date(), signal, onText: setDraft })
+    /** `letterId` names the stored letter, for an engine that writes it from its saved answers. */
+    const write = (request: LetterRequest, letterId?: string) =>
+      writeLetter(engine, request, {
+        date: new Date(),
+        signal,
+        onText: setDraft,
+        onQueue: setQueuePosition,
+        ...(letterId === undefined ? {} : { letterId }),
+      }).finally(() => setQueuePosition(null))
     return { signal, write }
   }
 
@@ -30,6 +39,7 @@ export function useLetterWriting() {
   const end = () => {
     current.current = null
     setDraft('')
+    setQueuePosition(null)
   }
 
   /** Stops the letter being written; false when nothing is being written. */
@@ -39,5 +49,5 @@ export function useLetterWriting() {
     return controller !== null
   }
 
-  return { draft, begin, settle, end, cancel }
+  return { draft, queuePosition, begin, settle, end, cancel }
 }
