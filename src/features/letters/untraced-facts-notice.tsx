@@ -1,26 +1,38 @@
 import { TriangleAlert } from 'lucide-react'
-import { useMemo } from 'react'
+import { useEffect, useState } from 'react'
 import { letterInputSchema } from '@/domain/letter-schema'
-import { untracedFacts } from '@/domain/letter-writing/traceability'
 import type { Letter } from '@/domain/types'
 import { builtInComposer } from './generator/built-in-composer'
 
 /**
  * The amounts, dates and reference numbers an AI engine wrote that none of
- * the person's answers gives. The built-in composer writes only what it was
- * given, so its letters are not checked.
+ * the person's answers gives.
  */
 export function useUntracedFacts(letter: Letter | undefined): string[] {
-  // Each read of the letter is a new object, so this runs again when the text or answers change.
-  return useMemo(() => {
-    if (!letter || letter.status !== 'completed' || letter.generator === builtInComposer.id)
-      return []
+  const [found, setFound] = useState<{ letter: Letter; facts: string[] } | null>(null)
+  const checked = letter !== undefined && needsCheck(letter)
+  useEffect(() => {
+    if (!letter || !needsCheck(letter)) return
     const request = letterInputSchema.safeParse(letter)
-    if (!request.success) return []
-    // The letter is dated the day it was created, the day its reply-by day counts from.
-    return untracedFacts(letter.content, request.data, new Date(letter.createdAt))
+    if (!request.success) return
+    let current = true
+    // The fact reader is only for AI letters, so it loads when one is opened.
+    void import('@/domain/letter-writing/traceability').then(({ untracedFacts }) => {
+      // The letter is dated the day it was created, the day its reply-by day counts from.
+      const facts = untracedFacts(letter.content, request.data, new Date(letter.createdAt))
+      if (current) setFound({ letter, facts })
+    })
+    return () => {
+      current = false
+    }
   }, [letter])
+  // Each read of the letter is a new object: what was found for an earlier read no longer counts.
+  return checked && found?.letter === letter ? found.facts : []
 }
+
+/** The built-in composer writes only what it was given, so its letters are not checked. */
+const needsCheck = (letter: Letter) =>
+  letter.status === 'completed' && letter.generator !== builtInComposer.id
 
 export function UntracedFactsNotice({ facts }: { facts: readonly string[] }) {
   return (
