@@ -135,6 +135,38 @@ describe('POST /api/ai/generate', () => {
     expect(letterData(lastChat()).date).toBe('November 24, 2026')
   })
 
+  it('writes from new answers not yet saved (Change Answers) when they are sent, for the user’s own letter only', async () => {
+    const { app, mock } = server()
+    const { cookie, letter } = await userWithLetter(app)
+    mock.queue({ kind: 'letter' })
+    const answers = {
+      type: 'Business Letter',
+      senderName: 'Dana Mercer',
+      senderAddress: '48 Beacon Street\nBoston, MA 02108',
+      recipientName: 'Helen Park',
+      recipientAddress: '220 Harbor Way\nSalem, MA 01970',
+      matter: 'Printing partnership',
+      resolution: 'Agree a 12-month printing arrangement.',
+      details: { business: { nextStep: 'a call next week' } },
+    }
+    const response = await generate(app, cookie, { letterId: letter.id, answers })
+    expect(eventsOf(response.body).at(-1)?.event).toBe('done')
+    expect(letterData(lastChat())).toMatchObject({
+      letterType: 'Business Letter',
+      matter: 'Printing partnership',
+      business: { nextStep: 'a call next week' },
+    })
+
+    const stranger = await userWithLetter(app)
+    const refused = await generate(app, stranger.cookie, { letterId: letter.id, answers })
+    expect(refused.statusCode).toBe(404)
+    const invalid = await generate(app, cookie, {
+      letterId: letter.id,
+      answers: { ...answers, matter: ' ' },
+    })
+    expect(invalid.statusCode).toBe(400)
+  })
+
   it('writes from the guided answers too, dated as the device dated it by the reply-by day it stored', async () => {
     const { app, mock } = server()
     // Written in New York on the evening of November 24 (01:30 UTC on the 25th), reply within 14 days.

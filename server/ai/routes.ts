@@ -114,7 +114,7 @@ export function registerAiRoutes(parent: FastifyInstance, deps: AiDeps) {
         {
           attempt,
           ticket,
-          request: letter.request,
+          request: request.body.answers ?? letter.request,
           date,
           events,
           signal: controller.signal,

@@ -1,5 +1,6 @@
 import type { AiEvent, AiStatus } from '@/domain/ai-api'
 import type { CalendarDay } from '@/domain/letter-details'
+import type { LetterInput } from '@/domain/letter-schema'
 
 export type { AiStatus }
 
@@ -14,6 +15,8 @@ export type AiWriteRequest = {
   letterId: string
   /** The calendar day this device dates the letter (decision 031). */
   letterDate: CalendarDay
+  /** Answers not yet saved to write it from (Change Answers); otherwise its saved answers. */
+  answers?: LetterInput
 }
 
 export type AiWriteOptions = {

@@ -1,4 +1,5 @@
 import { z } from '@/lib/zod'
+import { letterInputSchema } from './letter-schema'
 
 /**
  * AI through the Letterhead server (DESIGN.md §9, decision 031): shared by the
@@ -27,6 +28,11 @@ export const aiGenerateRequestSchema = z.strictObject({
    * created. It may be from the letter's creation day anywhere on Earth to today.
    */
   letterDate: z.iso.date('letterDate must be a calendar day such as 2026-11-25').optional(),
+  /**
+   * New answers for the letter, when it is being written again from answers
+   * not yet saved (Change Answers); without them, the letter's saved answers.
+   */
+  answers: letterInputSchema.optional(),
 })
 export type AiGenerateRequest = z.infer<typeof aiGenerateRequestSchema>
 

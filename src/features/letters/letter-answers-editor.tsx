@@ -38,7 +38,7 @@ export function LetterAnswersEditor({ letter, onDone }: LetterAnswersEditorProps
     setAlert(null)
     const { signal, write } = writing.begin()
     try {
-      const written = await write(request)
+      const written = await write(request, letter.id)
       writing.settle()
       await repository.letters.replaceAnswers(letter.id, request, {
         content: written.content,

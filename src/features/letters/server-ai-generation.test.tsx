@@ -79,6 +79,7 @@ describe("a letter written by the server's AI", () => {
     expect(server.calls[0]?.body).toEqual({
       letterId: letter?.id,
       letterDate: calendarDayOf(new Date()),
+      answers: expect.objectContaining({ type: letter?.type, matter: letter?.matter }),
     })
     expect(flushOutbox).toHaveBeenCalled()
 

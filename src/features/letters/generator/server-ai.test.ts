@@ -65,7 +65,12 @@ describe("the server's AI engine", () => {
     const onQueue = vi.fn()
     const written = await write(await serverAi(server), { onText, onQueue })
 
-    expect(server.calls[0]?.body).toEqual({ letterId: LETTER_ID, letterDate: '2026-11-22' })
+    // The answers go too: the server writes from them (Change Answers sends new ones).
+    expect(server.calls[0]?.body).toEqual({
+      letterId: LETTER_ID,
+      letterDate: '2026-11-22',
+      answers: REQUEST,
+    })
     expect(onQueue.mock.calls).toEqual([[2], [1], [null]])
     const drafts = onText.mock.calls.map(([text]) => String(text))
     expect(drafts[0]).toBe('')
@@ -188,7 +193,7 @@ describe("the server's AI engine", () => {
     expect(server.calls).toEqual([])
   })
 
-  it('says why new answers not yet saved are written by the built-in composer', async () => {
+  it('says why a letter not stored on the device is written by the built-in composer', async () => {
     const server = fakeAiServer()
     await expect(
       writeLetter(createServerAiGenerator(await serverAi(server)), REQUEST, {

@@ -9,7 +9,7 @@ export const serverAiGeneratorId = (model: string) => `${SERVER_AI_ID}:${model}`
 
 /** Why a letter's new answers are not sent: the server writes a letter from the answers it has. */
 export const UNSAVED_ANSWERS_REASON =
-  "The server's AI writes a letter from its saved answers, so the new answers were written by the built-in engine."
+  "The server's AI writes only a letter stored on this device, so this one was written by the built-in engine."
 
 /**
  * Letters written by the Letterhead server's AI model (decision 031): the
@@ -32,12 +32,13 @@ export function createServerAiGenerator(
         (status) => status.available,
         () => chosen,
       ),
-    async generate(_request, { date, letterId, signal, onText, onQueue }) {
+    async generate(request, { date, letterId, signal, onText, onQueue }) {
       if (letterId === undefined) throw new Error(UNSAVED_ANSWERS_REASON)
       let text = ''
       onText?.('')
       const written = await ai.write(
-        { letterId, letterDate: calendarDayOf(date) },
+        // The answers it is asked with: the saved ones for a new letter, the new ones for Change Answers.
+        { letterId, letterDate: calendarDayOf(date), answers: request },
         {
           signal,
           onProgress: (event) => {
