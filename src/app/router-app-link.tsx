@@ -2,4 +2,6 @@ import { Link } from '@tanstack/react-router'
 import type { RenderAppLink } from '@/ui/app-link'
 
 /** AppLink's implementation inside the app: the router follows it, preloading on intent. */
-export const renderRouterLink: RenderAppLink = ({ to, ...props }) => <Link to={to} {...props} />
+export const renderRouterLink: RenderAppLink = ({ to, search, ...props }) => (
+  <Link to={to} search={search} {...props} />
+)

@@ -3,7 +3,7 @@ import { StrictMode } from 'react'
 import type { Root } from 'react-dom/client'
 import { RepositoryProvider } from '@/data/repository-context'
 import { restoreSession, watchSession } from '@/features/auth/session-store'
-import { AppLinkProvider, type AppPath } from '@/ui/app-link'
+import { AppLinkProvider } from '@/ui/app-link'
 import { AppErrorBoundary } from './app-error-boundary'
 import { openRepository } from './open-repository'
 import { focusPageStart } from './page-focus'
@@ -17,7 +17,7 @@ type StartOptions = {
    * The landing page is handing over: render once the page is loaded, at
    * `enterAt` if given (a link was followed), so nothing blank shows between.
    */
-  handOver?: { enterAt?: AppPath }
+  handOver?: { enterAt?: string }
 }
 
 /** Opens the data, restores the session and mounts the router. Rejects when storage cannot open. */
@@ -32,7 +32,8 @@ export async function startApp(
   const router = createAppRouter(repository)
   watchSession(repository, () => void router.invalidate())
   if (handOver?.enterAt) {
-    await router.navigate({ to: handOver.enterAt })
+    // An href, so the search a link carried (the auth tab, a chosen plan) arrives too.
+    await router.navigate({ href: handOver.enterAt })
     // A followed link is a move to another page, though the router's first (decision 015).
     const stop = router.subscribe('onRendered', () => {
       stop()

@@ -47,6 +47,21 @@ describe('the landing page link that hands over to the app', () => {
     expect(enter).not.toHaveBeenCalled()
   })
 
+  it('carries the search into the link and the hand-over', () => {
+    const enter = vi.fn()
+    render(
+      <AppLinkProvider value={handOverLink({ preload: vi.fn(), enter })}>
+        <AppLink to="/auth" search={{ tab: 'signup', plan: 'annual8' }}>
+          Select Plan
+        </AppLink>
+      </AppLinkProvider>,
+    )
+    const link = screen.getByRole('link', { name: 'Select Plan' })
+    expect(link).toHaveAttribute('href', '/auth?tab=signup&plan=annual8')
+    fireEvent.click(link, { button: 0 })
+    expect(enter).toHaveBeenCalledWith('/auth?tab=signup&plan=annual8')
+  })
+
   it('runs the caller’s own click handler too', () => {
     const onClick = vi.fn()
     const { enter, link } = renderLink(onClick)

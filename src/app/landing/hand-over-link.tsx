@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react'
-import type { AppPath, RenderAppLink } from '@/ui/app-link'
+import { appHref, type RenderAppLink } from '@/ui/app-link'
 
 /** A click the page may take over: the main button, no modifier asking for a new tab or window. */
 const isPlainClick = (event: MouseEvent<HTMLAnchorElement>) =>
@@ -13,8 +13,8 @@ const isPlainClick = (event: MouseEvent<HTMLAnchorElement>) =>
 type HandOver = {
   /** Starts fetching the app's code, as soon as a visitor shows they may follow a link. */
   preload: () => void
-  /** Replaces the landing page with the app, at `to`. */
-  enter: (to: AppPath) => void
+  /** Replaces the landing page with the app, at `href` (a path, with its search if any). */
+  enter: (href: string) => void
 }
 
 /**
@@ -23,10 +23,11 @@ type HandOver = {
  * which on a plain click hands the page over to the app instead of reloading.
  */
 export function handOverLink({ preload, enter }: HandOver): RenderAppLink {
-  return function renderHandOverLink({ to, onClick, onFocus, onPointerEnter, ...props }) {
+  return function renderHandOverLink({ to, search, onClick, onFocus, onPointerEnter, ...props }) {
+    const href = appHref(to, search)
     return (
       <a
-        href={to}
+        href={href}
         {...props}
         onPointerEnter={(event) => {
           preload()
@@ -40,7 +41,7 @@ export function handOverLink({ preload, enter }: HandOver): RenderAppLink {
           onClick?.(event)
           if (event.defaultPrevented || !isPlainClick(event)) return
           event.preventDefault()
-          enter(to)
+          enter(href)
         }}
       />
     )

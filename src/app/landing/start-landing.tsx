@@ -5,7 +5,7 @@ import { RepositoryProvider } from '@/data/repository-context'
 import { peekSignedIn } from '@/data/session-peek'
 import { LandingPage } from '@/features/marketing/landing-page'
 import { ServiceWorkerPrompts } from '@/pwa/service-worker-prompts'
-import { AppLinkProvider, type AppPath } from '@/ui/app-link'
+import { AppLinkProvider } from '@/ui/app-link'
 import { AppErrorBoundary } from '../app-error-boundary'
 import { Brand } from '../brand'
 import { DeferredToaster } from '../deferred-toaster'
@@ -29,7 +29,7 @@ export function startLanding(root: Root, container: HTMLElement) {
   const stopReporting = reportUnhandledRejections(repository)
 
   let handingOver: Promise<void> | undefined
-  const enterApp = (enterAt?: AppPath) =>
+  const enterApp = (enterAt?: string) =>
     (handingOver ??= (async () => {
       try {
         const { startApp } = await loadApp()

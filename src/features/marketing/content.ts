@@ -12,6 +12,7 @@ export const LANDING_NAV: readonly NavLink[] = [
   { id: 'about', label: 'About' },
   { id: 'services', label: 'Services' },
   { id: 'features', label: 'Features' },
+  { id: 'pricing', label: 'Pricing' },
   { id: 'contact', label: 'Contact' },
 ]
 
@@ -177,6 +178,6 @@ export const PRICING = {
   eyebrow: 'Pricing',
   title: 'Pay per letter, or by the year.',
   popular: 'Most Popular',
-  choose: 'Choose',
+  select: 'Select Plan',
   note: 'Prices in US dollars. Annual plans’ letters can be used for 365 days from purchase.',
 }

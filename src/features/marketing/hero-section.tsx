@@ -33,7 +33,11 @@ export function HeroSection() {
             {HERO.lede}
           </p>
           <div className="mt-9 flex flex-wrap items-center gap-3">
-            <AppLink to="/auth" className={buttonClass('primary', 'min-h-12 px-6 text-base')}>
+            <AppLink
+              to="/auth"
+              search={{ tab: 'signup' }}
+              className={buttonClass('primary', 'min-h-12 px-6 text-base')}
+            >
               {HERO.primaryCta}
               <ArrowRight aria-hidden className="size-4" />
             </AppLink>

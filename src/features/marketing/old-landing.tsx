@@ -37,7 +37,11 @@ export function OldLanding({ brand, actions }: OldLandingProps) {
             {OLD_HERO.lede}
           </p>
           <div className="mt-9 flex flex-wrap justify-center gap-3">
-            <Link to="/auth" className={buttonClass('primary', 'min-h-12 px-6 text-base')}>
+            <Link
+              to="/auth"
+              search={{ tab: 'signup' }}
+              className={buttonClass('primary', 'min-h-12 px-6 text-base')}
+            >
               {OLD_HERO.primaryCta}
               <ArrowRight aria-hidden className="size-4" />
             </Link>

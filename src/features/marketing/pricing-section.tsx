@@ -1,7 +1,7 @@
-import { Link } from '@tanstack/react-router'
 import { Check } from 'lucide-react'
 import { formatCents } from '@/domain/money'
-import { PLANS } from '@/domain/plans'
+import { type PlanId, PLANS } from '@/domain/plans'
+import { AppLink, type AppLinkProps } from '@/ui/app-link'
 import { buttonClass } from '@/ui/button'
 import { cn } from '@/ui/cn'
 import { PRICING } from './content'
@@ -11,8 +11,23 @@ import { SectionHeading } from './section-heading'
 const POPULAR_BUTTON =
   'mt-8 inline-flex min-h-11 items-center justify-center rounded-md bg-brass-300 px-4 py-2 text-sm font-medium text-ink-950 transition-colors hover:bg-brass-400'
 
+/**
+ * Where Select Plan leads: signed in, straight to that plan's checkout;
+ * signed out, to Sign Up, which opens the checkout once the account exists.
+ */
+export function selectPlanTarget(
+  planId: PlanId,
+  signedIn: boolean,
+): Pick<AppLinkProps, 'to' | 'search'> {
+  return signedIn
+    ? { to: '/app', search: { tab: 'subscription', plan: planId } }
+    : { to: '/auth', search: { tab: 'signup', plan: planId } }
+}
+
+type PricingSectionProps = { signedIn?: boolean }
+
 /** Prices come from the one plan catalogue, so this page can never disagree with checkout. */
-export function PricingSection() {
+export function PricingSection({ signedIn = false }: PricingSectionProps) {
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-16">
       <div className="mx-auto max-w-6xl px-5 py-24 sm:px-8 lg:py-28">
@@ -33,7 +48,9 @@ export function PricingSection() {
                   {PRICING.popular}
                 </span>
               ) : null}
-              <h3 className="font-display text-2xl font-medium">{plan.name}</h3>
+              <h3 id={`pricing-plan-${plan.id}`} className="font-display text-2xl font-medium">
+                {plan.name}
+              </h3>
               <p
                 className={cn(
                   'mt-2 text-sm lg:min-h-10',
@@ -53,14 +70,16 @@ export function PricingSection() {
                   </li>
                 ))}
               </ul>
-              <Link
-                to="/auth"
+              <AppLink
+                {...selectPlanTarget(plan.id, signedIn)}
+                // Three buttons share one name; each is described by its plan's name.
+                aria-describedby={`pricing-plan-${plan.id}`}
                 className={
                   plan.popular ? POPULAR_BUTTON : buttonClass('secondary', 'mt-8 min-h-11')
                 }
               >
-                {PRICING.choose} {plan.name}
-              </Link>
+                {PRICING.select}
+              </AppLink>
             </li>
           ))}
         </ul>
