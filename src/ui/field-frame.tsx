@@ -1,11 +1,15 @@
 import { type ReactNode, useId } from 'react'
 import { cn } from './cn'
+import { characterCount } from './character-count'
+import { CharacterCounter } from './character-counter'
 
 type FieldFrameProps = {
   label: string
   id?: string | undefined
   error?: string | undefined
   hint?: string | undefined
+  /** A field with a limit: its count shows near the limit and past it, and the text is never cut. */
+  count?: { length: number; limit: number } | undefined
   className?: string | undefined
   /** Renders the control with the ids and ARIA attributes that tie it to its label and message. */
   children: (control: {
@@ -15,11 +19,24 @@ type FieldFrameProps = {
   }) => ReactNode
 }
 
-/** A visible label, the control, and its error or hint, announced together. */
-export function FieldFrame({ label, id, error, hint, className, children }: FieldFrameProps) {
+/** A visible label, the control, and its error or hint and count, announced together. */
+export function FieldFrame({
+  label,
+  id,
+  error,
+  hint,
+  count,
+  className,
+  children,
+}: FieldFrameProps) {
   const generated = useId()
   const inputId = id ?? generated
   const messageId = `${inputId}-message`
+  const countId = `${inputId}-count`
+  const band = count ? characterCount(count.length, count.limit).band : 'quiet'
+  const describedBy = [error || hint ? messageId : null, band === 'quiet' ? null : countId]
+    .filter(Boolean)
+    .join(' ')
   return (
     <div className={cn('flex flex-col gap-1', className)}>
       <label htmlFor={inputId} className="text-sm font-medium text-ink-800 dark:text-ink-100">
@@ -27,8 +44,8 @@ export function FieldFrame({ label, id, error, hint, className, children }: Fiel
       </label>
       {children({
         id: inputId,
-        'aria-invalid': error ? true : undefined,
-        'aria-describedby': error || hint ? messageId : undefined,
+        'aria-invalid': error || band === 'over' ? true : undefined,
+        'aria-describedby': describedBy || undefined,
       })}
       {error ? (
         <p id={messageId} className="text-sm text-red-700 dark:text-red-300">
@@ -39,6 +56,7 @@ export function FieldFrame({ label, id, error, hint, className, children }: Fiel
           {hint}
         </p>
       ) : null}
+      {count ? <CharacterCounter id={countId} length={count.length} limit={count.limit} /> : null}
     </div>
   )
 }

@@ -1,11 +1,14 @@
 import { forwardRef, type InputHTMLAttributes } from 'react'
 import { cn } from './cn'
 import { FieldFrame } from './field-frame'
+import { useTextLength } from './use-text-length'
 
-type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'maxLength'> & {
   label: string
   error?: string | undefined
-  hint?: string
+  hint?: string | undefined
+  /** The most characters the field's schema accepts: counted near it, never cut at it. */
+  limit?: number | undefined
 }
 
 export const fieldClass = (invalid: boolean) =>
@@ -14,15 +17,29 @@ export const fieldClass = (invalid: boolean) =>
     invalid ? 'border-red-600 dark:border-red-400' : 'border-ink-200 dark:border-ink-600',
   )
 
-/** A labelled input whose error is announced and tied to it. */
+/** A labelled input whose error and count are announced and tied to it. */
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, error, hint, className, id, ...props },
-  ref,
+  { label, error, hint, limit, className, id, onChange, ...props },
+  forwarded,
 ) {
+  const text = useTextLength(forwarded, onChange)
   return (
-    <FieldFrame label={label} id={id} error={error} hint={hint} className={className}>
+    <FieldFrame
+      label={label}
+      id={id}
+      error={error}
+      hint={hint}
+      count={limit === undefined ? undefined : { length: text.length, limit }}
+      className={className}
+    >
       {(control) => (
-        <input ref={ref} {...control} className={fieldClass(Boolean(error))} {...props} />
+        <input
+          {...control}
+          className={fieldClass(control['aria-invalid'] === true)}
+          {...props}
+          ref={text.ref}
+          onChange={text.onChange}
+        />
       )}
     </FieldFrame>
   )

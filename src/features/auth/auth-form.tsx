@@ -1,6 +1,6 @@
 import type { FormEventHandler, ReactNode } from 'react'
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form'
-import { PASSWORD_MIN } from '@/domain/auth-schemas'
+import { EMAIL_MAX, FULL_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '@/domain/auth-schemas'
 import type { User } from '@/domain/types'
 import { requestPersistentStorage } from '@/lib/storage-status'
 import { Button } from '@/ui/button'
@@ -53,13 +53,19 @@ export function fieldOf<Values extends FieldValues>(
   return { ...form.register(name), error: error?.message }
 }
 
-export const FULL_NAME_FIELD = { label: 'Full Name', autoComplete: 'name', required: true } as const
+export const FULL_NAME_FIELD = {
+  label: 'Full Name',
+  autoComplete: 'name',
+  required: true,
+  limit: FULL_NAME_MAX,
+} as const
 
 export const EMAIL_FIELD = {
   label: 'Email',
   type: 'email',
   autoComplete: 'email',
   required: true,
+  limit: EMAIL_MAX,
 } as const
 
 export const NEW_PASSWORD_FIELD = {
@@ -67,6 +73,7 @@ export const NEW_PASSWORD_FIELD = {
   type: 'password',
   autoComplete: 'new-password',
   required: true,
+  limit: PASSWORD_MAX,
   hint: `At least ${PASSWORD_MIN} characters.`,
 } as const
 

@@ -40,7 +40,7 @@ export function LetterFields({ register, errors }: LetterFieldsProps) {
           <TextField
             label="Your Name"
             autoComplete="name"
-            maxLength={NAME_MAX}
+            limit={NAME_MAX}
             error={errors.senderName?.message}
             {...register('senderName')}
           />
@@ -48,7 +48,7 @@ export function LetterFields({ register, errors }: LetterFieldsProps) {
             label="Your Address"
             autoComplete="street-address"
             rows={3}
-            maxLength={ADDRESS_MAX}
+            limit={ADDRESS_MAX}
             error={errors.senderAddress?.message}
             {...register('senderAddress')}
           />
@@ -56,14 +56,14 @@ export function LetterFields({ register, errors }: LetterFieldsProps) {
         <Section title="Recipient">
           <TextField
             label="Recipient Name"
-            maxLength={NAME_MAX}
+            limit={NAME_MAX}
             error={errors.recipientName?.message}
             {...register('recipientName')}
           />
           <TextareaField
             label="Recipient Address"
             rows={3}
-            maxLength={ADDRESS_MAX}
+            limit={ADDRESS_MAX}
             error={errors.recipientAddress?.message}
             {...register('recipientAddress')}
           />
@@ -72,14 +72,14 @@ export function LetterFields({ register, errors }: LetterFieldsProps) {
       <Section title="Letter Details">
         <TextField
           label="Matter/Subject"
-          maxLength={MATTER_MAX}
+          limit={MATTER_MAX}
           error={errors.matter?.message}
           {...register('matter')}
         />
         <TextareaField
           label="Desired Resolution"
           rows={5}
-          maxLength={RESOLUTION_MAX}
+          limit={RESOLUTION_MAX}
           hint="What you want the recipient to do."
           error={errors.resolution?.message}
           {...register('resolution')}

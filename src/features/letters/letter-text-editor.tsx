@@ -53,7 +53,7 @@ export function LetterTextEditor({ letter, onDone, initialText, onSaved }: Lette
       <TextareaField
         label="Letter text"
         value={text}
-        maxLength={CONTENT_MAX}
+        limit={CONTENT_MAX}
         onChange={(event) => setText(event.target.value)}
         rows={24}
         className="font-serif"

@@ -31,7 +31,7 @@ export function ContactFormBody({ bind, errors = {}, alert, busy = false }: Cont
         <TextField
           label="Name"
           autoComplete="name"
-          maxLength={CONTACT_NAME_MAX}
+          limit={CONTACT_NAME_MAX}
           required
           error={errors.name}
           {...bind('name')}
@@ -47,7 +47,7 @@ export function ContactFormBody({ bind, errors = {}, alert, busy = false }: Cont
       </div>
       <TextField
         label="Subject"
-        maxLength={CONTACT_SUBJECT_MAX}
+        limit={CONTACT_SUBJECT_MAX}
         required
         error={errors.subject}
         {...bind('subject')}
@@ -55,7 +55,7 @@ export function ContactFormBody({ bind, errors = {}, alert, busy = false }: Cont
       <TextareaField
         label="Message"
         rows={6}
-        maxLength={CONTACT_MESSAGE_MAX}
+        limit={CONTACT_MESSAGE_MAX}
         required
         error={errors.message}
         {...bind('message')}

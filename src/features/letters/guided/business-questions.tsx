@@ -8,13 +8,13 @@ export function BusinessQuestions() {
         name="details.business.purpose"
         label="Purpose"
         hint="Why you are writing, in a sentence or two."
-        maxLength={PASSAGE_MAX}
+        limit={PASSAGE_MAX}
       />
       <PassageQuestion
         name="details.business.proposal"
         label="Proposal or Request"
         hint="What you offer or ask for, with the figures and dates that matter."
-        maxLength={PASSAGE_MAX}
+        limit={PASSAGE_MAX}
       />
       <TextQuestion
         name="details.business.nextStep"

@@ -8,7 +8,7 @@ export function CeaseQuestions() {
         name="details.cease.conduct"
         label="The Conduct"
         hint="What the recipient is doing that must stop, in plain words."
-        maxLength={PASSAGE_MAX}
+        limit={PASSAGE_MAX}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextQuestion
@@ -28,7 +28,7 @@ export function CeaseQuestions() {
         name="details.cease.evidence"
         label="Evidence"
         hint="What shows it: screenshots, links, witnesses, dates."
-        maxLength={PASSAGE_MAX}
+        limit={PASSAGE_MAX}
       />
       <LinesQuestion
         name="details.cease.actionsDemanded"

@@ -43,7 +43,7 @@ export function DemandQuestions() {
         name="details.demand.paymentInstructions"
         label="Payment Instructions"
         hint="How to pay you: bank details, an address for a cheque, or a payment link."
-        maxLength={PASSAGE_MAX}
+        limit={PASSAGE_MAX}
       />
     </>
   )

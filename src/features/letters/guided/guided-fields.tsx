@@ -13,7 +13,8 @@ export function TextQuestion({
   label,
   hint,
   ...input
-}: QuestionProps & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'name'>) {
+}: QuestionProps &
+  Omit<React.InputHTMLAttributes<HTMLInputElement>, 'name' | 'maxLength'> & { limit?: number }) {
   const { field, error } = useGuidedField(name)
   return <TextField label={label} hint={hint} error={error} {...input} {...field} />
 }
@@ -23,18 +24,11 @@ export function PassageQuestion({
   label,
   hint,
   rows = 3,
-  maxLength,
-}: QuestionProps & { rows?: number; maxLength?: number }) {
+  limit,
+}: QuestionProps & { rows?: number; limit?: number }) {
   const { field, error } = useGuidedField(name)
   return (
-    <TextareaField
-      label={label}
-      hint={hint}
-      error={error}
-      rows={rows}
-      maxLength={maxLength}
-      {...field}
-    />
+    <TextareaField label={label} hint={hint} error={error} rows={rows} limit={limit} {...field} />
   )
 }
 

@@ -42,7 +42,7 @@ export function GuidedQuestions({ moreOpen, onToggleMore }: GuidedQuestionsProps
             name="details.reference"
             label="Reference Number"
             hint="Your invoice, account, policy or case number, if there is one."
-            maxLength={SHORT_MAX}
+            limit={SHORT_MAX}
           />
           {asking ? <ReplyWithinQuestion demand={type === 'Demand Letter'} /> : null}
         </div>

@@ -16,7 +16,7 @@ function StrengthQuestion({ index }: { index: number }) {
         label={`Example of Strength ${number}`}
         hint={index === 0 ? 'A time you saw it: what happened and what came of it.' : undefined}
         rows={2}
-        maxLength={PASSAGE_MAX}
+        limit={PASSAGE_MAX}
       />
     </div>
   )
