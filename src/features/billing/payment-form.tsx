@@ -30,7 +30,7 @@ const EMPTY_CARD: Required<CardDetails> = {
 /** Step 2: card details, checked by the gateway; the number and CVV are never stored. */
 export function PaymentForm({ plan, userId }: { plan: Plan; userId: string }) {
   const { coupon, back } = useCheckoutStore()
-  const { pay, processing, alert } = usePay(userId)
+  const { pay, processing, alert, edited } = usePay(userId)
   const form = useForm<Required<CardDetails>>({ defaultValues: EMPTY_CARD })
   const total = formatCents(priceWithCoupon(plan.priceCents, coupon !== null).priceCents)
 
@@ -44,6 +44,7 @@ export function PaymentForm({ plan, userId }: { plan: Plan; userId: string }) {
       ...field,
       onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
         event.target.value = format(event.target.value)
+        edited(name)
         return field.onChange(event)
       },
     }
@@ -94,7 +95,7 @@ export function PaymentForm({ plan, userId }: { plan: Plan; userId: string }) {
         <TextField
           label="Cardholder Name"
           autoComplete="cc-name"
-          {...form.register('cardholderName')}
+          {...form.register('cardholderName', { onChange: () => edited('cardholderName') })}
         />
         <TextField
           label="Billing Address"

@@ -7,6 +7,7 @@ import { requirePlan } from '@/domain/plans'
 import { attemptKeyFor, finishAttempt } from './checkout-attempt'
 import { useCheckoutStore } from './checkout-store'
 import { usePaymentGateway } from './gateway-context'
+import { type CardField, errorConcerns } from './payment-error-fields'
 import { rememberDeparture } from './stripe-departure'
 import { useStripeRedirect } from './stripe-redirect'
 import { checkCardDetails } from '@/domain/payment/card'
@@ -35,6 +36,7 @@ export function usePay(userId: string) {
   const { planId, coupon, succeed } = useCheckoutStore()
   const [processing, setProcessing] = useState(false)
   const [alert, setAlert] = useState<string | null>(null)
+  const [alertCode, setAlertCode] = useState<ErrorCode | null>(null)
   // A ref, not state: a second click in the same frame must see the first one.
   const inFlight = useRef(false)
 
@@ -52,6 +54,7 @@ export function usePay(userId: string) {
     inFlight.current = true
     setProcessing(true)
     setAlert(null)
+    setAlertCode(null)
     // An earlier decline's toast would still say "Payment failed" under the success that follows.
     toast.dismiss(DECLINE_TOAST)
     let leaving = false
@@ -74,6 +77,7 @@ export function usePay(userId: string) {
     } catch (error) {
       const message = messageFor(error, 'PAYMENT_FAILED')
       setAlert(message)
+      setAlertCode(isAppError(error) ? error.code : null)
       if (isAppError(error) && DECLINES.includes(error.code)) {
         toast.error(message, { id: DECLINE_TOAST })
       }
@@ -91,6 +95,14 @@ export function usePay(userId: string) {
       letters: order.subscription.letters,
     })
     toast.success('Payment successful! Your subscription is now active.')
+  }
+
+  /** A field the error is about was edited: the error, and a decline's toast, no longer apply. */
+  function edited(field: CardField) {
+    if (!errorConcerns(alertCode, field)) return
+    setAlert(null)
+    setAlertCode(null)
+    toast.dismiss(DECLINE_TOAST)
   }
 
   /** The card typed on the Payment step, checked here first, then charged. */
@@ -120,5 +132,5 @@ export function usePay(userId: string) {
       return answer
     })
 
-  return { pay, payOnStripe, processing, alert }
+  return { pay, payOnStripe, processing, alert, edited }
 }
