@@ -1,21 +1,22 @@
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router'
-import { z } from '@/lib/zod'
 import { Brand } from '@/app/brand'
 import { safeRedirect } from '@/app/router-context'
 import { ThemeSwitch } from '@/app/theme-switch'
 import { AuthScreen } from '@/features/auth/auth-screen'
+import { afterSignInHref, authSearchSchema, authTabOf } from '@/features/auth/auth-tabs'
 import { ImportBackupButton } from '@/features/settings/backup-controls'
 
 export const Route = createFileRoute('/auth')({
-  validateSearch: z.object({ redirect: z.string().optional() }),
+  validateSearch: authSearchSchema,
   beforeLoad: ({ context, search }) => {
-    if (context.currentUser()) throw redirect({ href: safeRedirect(search.redirect) })
+    if (context.currentUser()) throw redirect({ href: afterSignInHref(search, safeRedirect) })
   },
   component: AuthRoute,
 })
 
 function AuthRoute() {
-  const { redirect: target } = Route.useSearch()
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
   const router = useRouter()
   return (
     <div className="flex min-h-dvh flex-col">
@@ -28,7 +29,14 @@ function AuthRoute() {
         className="flex flex-1 items-start justify-center px-4 pb-12 pt-4 outline-none sm:items-center"
       >
         <div className="flex w-full max-w-md flex-col gap-4">
-          <AuthScreen onSignedIn={() => router.history.push(safeRedirect(target))} />
+          <AuthScreen
+            tab={authTabOf(search)}
+            // Replace, not push: switching tabs is not a page Back should step through.
+            onTabChange={(tab) =>
+              void navigate({ search: (prev) => ({ ...prev, tab }), replace: true })
+            }
+            onSignedIn={() => router.history.push(afterSignInHref(search, safeRedirect))}
+          />
           <section
             aria-labelledby="restore-heading"
             className="rounded-xl border border-dashed border-ink-200 p-4 text-sm dark:border-ink-700"

@@ -1,18 +1,27 @@
 // @vitest-environment jsdom
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { DEVELOPMENT_ADMIN_SECRET } from '../../../build/admin-secret'
 import { RepositoryProvider } from '@/data/repository-context'
 import { createTestRepository } from '@/data/test-support'
+import type { User } from '@/domain/types'
 import { AuthScreen } from './auth-screen'
+import type { AuthTab } from './auth-tabs'
+
+/** The screen with its tab kept in state, as the auth page keeps it in the URL. */
+function StatefulAuthScreen({ onSignedIn }: { onSignedIn: (user: User) => void }) {
+  const [tab, setTab] = useState<AuthTab>('login')
+  return <AuthScreen tab={tab} onTabChange={setTab} onSignedIn={onSignedIn} />
+}
 
 function renderAuth() {
   const context = createTestRepository()
   const onSignedIn = vi.fn()
   render(
     <RepositoryProvider repository={context.repo}>
-      <AuthScreen onSignedIn={onSignedIn} />
+      <StatefulAuthScreen onSignedIn={onSignedIn} />
     </RepositoryProvider>,
   )
   return { ...context, onSignedIn, user: userEvent.setup() }

@@ -3,22 +3,29 @@ import type { User } from '@/domain/types'
 import { Button } from '@/ui/button'
 import { TabList, tabPanelProps } from '@/ui/tabs'
 import { AdminSignUpForm } from './admin-signup-form'
+import { AUTH_HEADINGS, type AuthTab } from './auth-tabs'
 import { LoginForm } from './login-form'
 import { SignUpForm } from './signup-form'
-
-type Mode = 'login' | 'signup'
 
 const TABS = [
   { key: 'login', label: 'Login' },
   { key: 'signup', label: 'Sign Up' },
 ] as const
 
-export function AuthScreen({ onSignedIn }: { onSignedIn: (user: User) => void }) {
-  const [mode, setMode] = useState<Mode>('login')
+type AuthScreenProps = {
+  /** The open tab; the page keeps it in its URL so a link can open either. */
+  tab: AuthTab
+  onTabChange: (tab: AuthTab) => void
+  onSignedIn: (user: User) => void
+}
+
+export function AuthScreen({ tab, onTabChange, onSignedIn }: AuthScreenProps) {
   const [admin, setAdmin] = useState(false)
 
   return (
     <div className="w-full max-w-md rounded-xl border border-ink-100 bg-white p-6 shadow-lg sm:p-8 dark:border-ink-800 dark:bg-ink-900">
+      {/* The tabs already show what the card is for; the heading names it for screen readers. */}
+      <h1 className="sr-only">{AUTH_HEADINGS[admin ? 'signup' : tab]}</h1>
       {admin ? (
         <AdminSignUpForm onSignedIn={onSignedIn} onBack={() => setAdmin(false)} />
       ) : (
@@ -26,12 +33,12 @@ export function AuthScreen({ onSignedIn }: { onSignedIn: (user: User) => void })
           <TabList
             label="Account"
             items={TABS}
-            selected={mode}
-            onSelect={setMode}
+            selected={tab}
+            onSelect={onTabChange}
             idPrefix="auth"
           />
-          <div {...tabPanelProps('auth', mode)}>
-            {mode === 'login' ? (
+          <div {...tabPanelProps('auth', tab)}>
+            {tab === 'login' ? (
               <LoginForm onSignedIn={onSignedIn} />
             ) : (
               <SignUpForm onSignedIn={onSignedIn} />

@@ -1,3 +1,4 @@
+import { PLAN_IDS } from '@/domain/plans'
 import { STRIPE_RETURNS } from '@/domain/stripe-return'
 import { z } from '@/lib/zod'
 
@@ -12,6 +13,8 @@ export const dashboardSearchSchema = z.object({
   checkout: z.enum(STRIPE_RETURNS).optional().catch(undefined),
   /** Write follow-up: the Generate form starts from this letter, a firmer second letter citing it. */
   followUp: z.uuid().optional().catch(undefined),
+  /** A plan chosen on the landing page: its checkout opens, then the URL drops it. */
+  plan: z.enum(PLAN_IDS).optional().catch(undefined),
 })
 
 export type DashboardSearch = z.output<typeof dashboardSearchSchema>
