@@ -2,11 +2,8 @@ import type { CommissionLine } from '@/data/repository'
 import { formatCents } from '@/domain/money'
 import { findPlan } from '@/domain/plans'
 import { formatDate } from '@/lib/format-date'
-import {
-  COMMISSION_STATE_LABELS,
-  type CommissionState,
-  earnedCents,
-} from '@/domain/commissions'
+import { type Column, DataTable, type TableSort } from '@/ui/data-table'
+import { COMMISSION_STATE_LABELS, type CommissionState, earnedCents } from '@/domain/commissions'
 
 const earnsNothing = (state: CommissionState) => earnedCents(state, 1) === 0
 
@@ -28,6 +25,41 @@ function CommissionStateBadge({ state }: { state: CommissionState }) {
   )
 }
 
+const NUMERIC = 'whitespace-nowrap text-right tabular-nums'
+
+/** The portal lists commissions newest first and offers no other order. */
+const NEWEST_FIRST: TableSort = { key: 'createdAt', direction: 'desc' }
+
+// The shared table: on a phone each commission is a card, so the Commission
+// column is never off-screen; on a desktop it scrolls with a visible sign.
+const COLUMNS: Column<CommissionLine>[] = [
+  {
+    key: 'date',
+    header: 'Date',
+    sortKey: 'createdAt',
+    cell: (line) => formatDate(line.createdAt),
+    className: 'whitespace-nowrap',
+  },
+  { key: 'plan', header: 'Plan', cell: (line) => findPlan(line.plan)?.name ?? line.plan },
+  {
+    key: 'sale',
+    header: 'Sale Amount',
+    cell: (line) => formatCents(line.saleCents),
+    className: NUMERIC,
+  },
+  {
+    key: 'commission',
+    header: 'Commission',
+    cell: (line) => (
+      <span className={earnsNothing(line.state) ? 'text-ink-500 line-through' : undefined}>
+        {formatCents(line.amountCents)}
+      </span>
+    ),
+    className: NUMERIC,
+  },
+  { key: 'status', header: 'Status', cell: (line) => <CommissionStateBadge state={line.state} /> },
+]
+
 export function CommissionTable({ lines }: { lines: CommissionLine[] }) {
   if (lines.length === 0) {
     return (
@@ -38,46 +70,13 @@ export function CommissionTable({ lines }: { lines: CommissionLine[] }) {
     )
   }
   return (
-    <div className="overflow-x-auto rounded-lg border border-ink-100 dark:border-ink-800">
-      <table className="w-full min-w-[36rem] text-left text-sm">
-        <caption className="sr-only">Your commissions, newest first</caption>
-        <thead className="bg-ink-50 text-ink-600 dark:bg-ink-900 dark:text-ink-300">
-          <tr>
-            <th scope="col" className="px-4 py-2 font-semibold">
-              Date
-            </th>
-            <th scope="col" className="px-4 py-2 font-semibold">
-              Plan
-            </th>
-            <th scope="col" className="px-4 py-2 text-right font-semibold">
-              Sale Amount
-            </th>
-            <th scope="col" className="px-4 py-2 text-right font-semibold">
-              Commission
-            </th>
-            <th scope="col" className="px-4 py-2 font-semibold">
-              Status
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line) => (
-            <tr key={line.id} className="border-t border-ink-100 dark:border-ink-800">
-              <td className="px-4 py-2">{formatDate(line.createdAt)}</td>
-              <td className="px-4 py-2">{findPlan(line.plan)?.name ?? line.plan}</td>
-              <td className="px-4 py-2 text-right tabular-nums">{formatCents(line.saleCents)}</td>
-              <td
-                className={`px-4 py-2 text-right tabular-nums ${earnsNothing(line.state) ? 'text-ink-500 line-through' : ''}`}
-              >
-                {formatCents(line.amountCents)}
-              </td>
-              <td className="px-4 py-2">
-                <CommissionStateBadge state={line.state} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Your commissions, newest first"
+      columns={COLUMNS}
+      rows={lines}
+      rowKey={(line) => line.id}
+      sort={NEWEST_FIRST}
+      empty={null}
+    />
   )
 }
