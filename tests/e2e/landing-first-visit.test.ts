@@ -51,7 +51,7 @@ describe('a first visit to the landing page', () => {
     const { context, page } = await firstVisit()
     await markDocument(page)
     await page.getByRole('link', { name: 'Start a letter' }).click()
-    await page.waitForURL('**/auth')
+    await page.waitForURL('**/auth?tab=signup')
     await visible(page.getByRole('tab', { name: 'Sign Up' }))
     expect(await sameDocument(page)).toBe(true)
     // As after any move to another page, focus starts at the new page's main content.
@@ -61,7 +61,7 @@ describe('a first visit to the landing page', () => {
     await page.waitForURL((url) => url.pathname === '/')
     await visible(page.getByRole('heading', { level: 1 }))
     await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click()
-    await page.waitForURL('**/auth')
+    await page.waitForURL('**/auth?tab=login')
     expect(await sameDocument(page)).toBe(true)
     await context.close()
   })
@@ -71,7 +71,7 @@ describe('a first visit to the landing page', () => {
     const opened = context.waitForEvent('page')
     await page.getByRole('link', { name: 'Start a letter' }).click({ modifiers: ['Control'] })
     const tab = await opened
-    await tab.waitForURL('**/auth')
+    await tab.waitForURL('**/auth?tab=signup')
     expect(new URL(page.url()).pathname).toBe('/')
     await context.close()
   })

@@ -85,17 +85,17 @@ describe('landing page /', () => {
 
     await menu.click()
     await header.getByRole('link', { name: 'Sign In' }).click()
-    await page.waitForURL('**/auth')
+    await page.waitForURL('**/auth?tab=login')
     await context.close()
   })
 
-  it('sends Sign In and Get Started to /auth', async () => {
+  it('sends Sign In to Login and Get Started to Sign Up', async () => {
     const { context, page } = await open('/', { viewport: DESKTOP })
     await page.getByRole('link', { name: 'Sign In' }).click()
-    await page.waitForURL('**/auth')
+    await page.waitForURL('**/auth?tab=login')
     await page.goto('/')
     await page.getByRole('link', { name: 'Get Started' }).click()
-    await page.waitForURL('**/auth')
+    await page.waitForURL('**/auth?tab=signup')
     await context.close()
   })
 
@@ -136,7 +136,7 @@ describe('landing page /', () => {
     expect(await ring.getAttribute('aria-hidden')).toBe('true')
     expect(await ring.evaluate((node) => getComputedStyle(node).pointerEvents)).toBe('none')
     await page.mouse.click(x, y)
-    await page.waitForURL('**/auth')
+    await page.waitForURL((url) => url.pathname === '/auth')
     await context.close()
 
     const calm = await open('/', { viewport: DESKTOP, reducedMotion: 'reduce' })

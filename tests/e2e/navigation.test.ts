@@ -68,7 +68,7 @@ describe('routes and screens', () => {
     await page.goto('/')
     await visible(page.getByRole('link', { name: 'Get Started' }).first())
     await page.getByRole('link', { name: 'Sign In' }).first().click()
-    await page.waitForURL('**/auth')
+    await page.waitForURL('**/auth?tab=login')
     await signUp(page, newAccount('nav'))
     await expectDashboard(page, 'User')
     await page.goto('/')
