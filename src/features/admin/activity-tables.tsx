@@ -27,19 +27,20 @@ export const LETTERS_TABLE: AdminTableConfig<AdminLetterRow> = {
       className: 'min-w-48 wrap-anywhere',
     },
     { key: 'type', header: 'Type', sortKey: 'type', cell: (row) => row.type, className: NOWRAP },
-    { key: 'sender', header: 'Sender', cell: (row) => row.senderName, className: NOWRAP },
+    // Names and e-mails wrap, so at 1280 px every column fits without scrolling.
+    { key: 'sender', header: 'Sender', cell: (row) => row.senderName, className: 'min-w-28' },
     {
       key: 'recipient',
       header: 'Recipient',
       sortKey: 'recipientName',
       cell: (row) => row.recipientName,
-      className: NOWRAP,
+      className: 'min-w-28',
     },
     {
       key: 'owner',
       header: 'Account',
       cell: (row) => <Maybe value={row.ownerEmail} missing="Account deleted" />,
-      className: NOWRAP,
+      className: 'min-w-40 wrap-anywhere',
     },
     {
       key: 'status',
