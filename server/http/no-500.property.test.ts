@@ -603,7 +603,8 @@ function argsFor(name: string, id: string): Record<string, unknown> {
     'settings.set': { key: 'letterEngine', value: { kind: 'built-in' } },
     'settings.remove': { key: 'pdfPageSize' },
   }
-  return args[name] ?? { id }
+  // Own keys only: a drawn name such as "valueOf" must not find Object.prototype's function.
+  return Object.hasOwn(args, name) ? (args[name] ?? { id }) : { id }
 }
 
 /** Sets the `at`-th value found in `args` (objects followed one level down) to `value`. */
