@@ -49,6 +49,20 @@ async function settle(page: Page) {
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
   })
   await page.waitForTimeout(250)
+  // A change of size moves the toasts (top-right on a desktop, bottom on a phone): they enter
+  // again, and one may be on its way out. Wait until each is in place and none is leaving.
+  await page
+    .waitForFunction(
+      () =>
+        [...document.querySelectorAll('[data-sonner-toast]')].every(
+          (toast) =>
+            toast.getAttribute('data-mounted') === 'true' &&
+            toast.getAttribute('data-removed') !== 'true',
+        ),
+      null,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined)
   await page.evaluate(async () => {
     const finite = document
       .getAnimations()
@@ -67,7 +81,8 @@ export async function reviewScreen(page: Page, name: string): Promise<string[]> 
   const original = page.viewportSize()
   const findings: string[] = []
   for (const theme of THEMES) {
-    await page.emulateMedia({ colorScheme: theme })
+    // Without motion, toasts are at full opacity at once, so axe judges the colours they end with.
+    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' })
     for (const [size, viewport] of SIZES) {
       await page.setViewportSize(viewport)
       await settle(page)
@@ -76,7 +91,7 @@ export async function reviewScreen(page: Page, name: string): Promise<string[]> 
         findings.push(`${name} ${size} ${theme}: ${finding}`)
     }
   }
-  await page.emulateMedia({ colorScheme: 'light' })
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' })
   if (original) await page.setViewportSize(original)
   return findings
 }
