@@ -8,6 +8,7 @@ export default defineConfig({
     './server/db/money-schema.ts',
     './server/db/oversight-schema.ts',
     './server/db/ai-schema.ts',
+    './server/db/mail-schema.ts',
   ],
   out: './server/db/migrations',
 })

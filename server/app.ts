@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { errorBody } from '@/domain/api'
 import { registerAdminRoutes } from './admin/routes'
 import { registerAiRoutes } from './ai/routes'
+import { registerPasswordResetRoutes } from './auth/password-reset-routes'
 import { registerAuthRoutes } from './auth/routes'
 import type { Config } from './config'
 import type { Database } from './db/database'
@@ -15,6 +16,9 @@ import { registerMoneyOversightRoutes } from './money/admin-routes'
 import { gatewayFor, type ServerGateway } from './money/gateway'
 import { registerMoneyRoutes } from './money/routes'
 import { loggerOptions } from './http/logger'
+import type { Background } from './mail/background'
+import type { Mailer } from './mail/mail'
+import { registerMail } from './mail/register-mail'
 import { registerHelmet } from './plugins/helmet'
 import { registerOriginCheck } from './plugins/origin-check'
 import { registerRateLimit } from './plugins/rate-limit'
@@ -36,6 +40,10 @@ export type AppOptions = {
   gateway?: ServerGateway
   /** Per-address limits on contact messages and error reports; INBOX_RATE_LIMITS when not given. */
   inboxRateLimits?: InboxDeps['rateLimits']
+  /** How mail is sent; the transport the configuration names when not given (decision 034). */
+  mailer?: Mailer
+  /** Where mail is sent from after an answer has gone; tests wait for it to be idle. */
+  background?: Background
 }
 
 /** Builds the Letterhead server without listening, so tests can call it with `inject`. */
@@ -48,6 +56,8 @@ export async function buildApp({
   syncSignal,
   gateway = gatewayFor(config.payments),
   inboxRateLimits,
+  mailer,
+  background,
 }: AppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
@@ -81,6 +91,15 @@ export async function buildApp({
     rateLimit: config.authRateLimit,
     drawCouponCode,
   })
+  const mail = registerMail(app, { config, db: database.db, clock, mailer, background })
+  registerPasswordResetRoutes(app, {
+    db: database.db,
+    clock,
+    mailer: mail.mailer,
+    background: mail.background,
+    rateLimit: config.authRateLimit,
+    publicOrigin: config.publicOrigin,
+  })
   const signal = syncSignal ?? (await createSyncSignal(database))
   app.addHook('onClose', () => signal.close())
   registerSyncRoutes(app, { db: database.db, clock, signal })
@@ -90,6 +109,7 @@ export async function buildApp({
     gateway,
     signal,
     publicOrigin: config.publicOrigin,
+    afterPurchase: mail.sendPurchaseMail,
   })
   registerMoneyOversightRoutes(app, { db: database.db, clock, gateway, signal })
   registerAdminRoutes(app, { db: database.db, clock })

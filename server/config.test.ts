@@ -60,6 +60,11 @@ const SECRET_VALUES: Record<string, string[]> = {
     'models.internal/v1?token=s3cret-t0ken',
     'ftp://user:s3cret-passw0rd@models.internal',
   ],
+  SMTP_URL: [
+    'https://mailer:s3cret-passw0rd@relay.internal',
+    'mailer:s3cret-passw0rd@relay.internal:465',
+    'relay.internal:587?pass=s3cret-passw0rd',
+  ],
 }
 
 describe('readConfig', () => {
@@ -79,6 +84,8 @@ describe('readConfig', () => {
       publicOrigin: undefined,
       payments: { gateway: 'test' },
       ai: undefined,
+      mail: { smtpUrl: undefined, from: 'Letterhead <no-reply@localhost>' },
+      production: false,
     })
   })
 
@@ -114,6 +121,8 @@ describe('readConfig', () => {
       trustProxy: true,
       publicOrigin: 'https://letters.example.com',
       payments: { gateway: 'test' },
+      mail: { smtpUrl: undefined, from: 'Letterhead <no-reply@letters.example.com>' },
+      production: false,
     })
     expect(readConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false)
     expect(readConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false)
@@ -175,6 +184,48 @@ describe('readConfig', () => {
     }
     expect(readConfig({ AUTH_RATE_LIMIT: '30' }).authRateLimit).toBe(30)
     expect(readConfig({ AUTH_RATE_LIMIT: '600' }).authRateLimit).toBe(600)
+  })
+
+  describe('mail', () => {
+    const SMTP = 'smtps://mailer:s3cret-passw0rd@smtp.example.com:465'
+
+    it("sends through SMTP_URL from MAIL_FROM, or a name at PUBLIC_ORIGIN's host", () => {
+      expect(
+        readConfig({ SMTP_URL: SMTP, MAIL_FROM: 'Letters <letters@example.com>' }).mail,
+      ).toEqual({
+        smtpUrl: SMTP,
+        from: 'Letters <letters@example.com>',
+      })
+      expect(readConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).mail).toEqual({
+        smtpUrl: 'smtp://127.0.0.1:2525',
+        from: 'Letterhead <no-reply@localhost>',
+      })
+      expect(readConfig({ MAIL_FROM: 'letters@example.com' }).mail?.from).toBe(
+        'letters@example.com',
+      )
+    })
+
+    it('knows production from NODE_ENV', () => {
+      expect(readConfig({ NODE_ENV: 'production' }).production).toBe(true)
+      expect(readConfig({ NODE_ENV: 'development' }).production).toBe(false)
+    })
+
+    it('needs PUBLIC_ORIGIN for SMTP in production, so no Host header can choose where links point', () => {
+      const { message } = refusal({ NODE_ENV: 'production', SMTP_URL: SMTP })
+      expect(message).toMatch(
+        /^Invalid PUBLIC_ORIGIN: PUBLIC_ORIGIN must be set when SMTP_URL is set/,
+      )
+      expect(message).not.toContain('s3cret')
+      expect(
+        readConfig({
+          NODE_ENV: 'production',
+          SMTP_URL: SMTP,
+          PUBLIC_ORIGIN: 'https://letters.example.com',
+        }).mail?.from,
+      ).toBe('Letterhead <no-reply@letters.example.com>')
+      // Without SMTP there are no links to point anywhere: production starts, and warns.
+      expect(readConfig({ NODE_ENV: 'production' }).mail?.smtpUrl).toBeUndefined()
+    })
   })
 
   describe('the payment gateway', () => {

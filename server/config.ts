@@ -27,6 +27,9 @@ const whole = (name: string, unit: string, min: number, max: number) => {
 const flag = (name: string) =>
   z.enum(['true', 'false', '1', '0'], { message: `${name} must be true or false` })
 
+/** `name@host`, or a display name and `<name@host>`; no line breaks, which would add headers. */
+const MAIL_FROM_PATTERN = /^(?:[^\r\n<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/
+
 const configSchema = z.object({
   PORT: port('PORT').default(4173),
   HOST: text('HOST')
@@ -90,6 +93,25 @@ const configSchema = z.object({
       message: 'STRIPE_API_BASE must be an http(s) address such as http://127.0.0.1:12111',
     })
     .optional(),
+  // E-mail (decision 034): SMTP when set; without it, a development mailbox (or, in production, none).
+  SMTP_URL: z
+    .url({
+      protocol: /^smtps?$/,
+      message:
+        'SMTP_URL must be an smtp:// or smtps:// address such as smtps://user:password@smtp.example.com:465',
+    })
+    .optional(),
+  MAIL_FROM: text('MAIL_FROM')
+    .pipe(
+      z
+        .string()
+        .regex(
+          MAIL_FROM_PATTERN,
+          'MAIL_FROM must be an address such as letters@example.com or Letterhead <letters@example.com>',
+        ),
+    )
+    .optional(),
+  NODE_ENV: z.string().optional(),
   // AI through the server (DESIGN.md §9, decision 031): off unless AI_BASE_URL and AI_MODEL are set.
   AI_BASE_URL: z
     .url({
@@ -131,6 +153,8 @@ const SECRET_NAMES = new Set([
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
   'AI_API_KEY',
+  // Its user part is the SMTP account and password.
+  'SMTP_URL',
   // An address may carry a token in its query or its user part.
   'AI_BASE_URL',
 ])
@@ -145,6 +169,14 @@ export type PaymentSettings =
       /** Where the SDK sends its requests; Stripe's own API when undefined. */
       apiBase: string | undefined
     }
+
+/** How mail leaves the server (decision 034). */
+export type MailSettings = {
+  /** The SMTP server, with its account; unset: the development mailbox, or none in production. Never logged. */
+  smtpUrl: string | undefined
+  /** The From of every mail. */
+  from: string
+}
 
 /** The OpenAI-compatible API the server writes letters with (DESIGN.md §9), and its limits. */
 export type AiSettings = {
@@ -182,6 +214,10 @@ export type Config = {
   payments?: PaymentSettings
   /** The server's AI; absent when AI_BASE_URL and AI_MODEL are not set. */
   ai?: AiSettings
+  /** How mail is sent; the development mailbox, from Letterhead <no-reply@localhost>, when absent. */
+  mail?: MailSettings
+  /** NODE_ENV is production: no development mailbox, and SMTP needs PUBLIC_ORIGIN for its links. */
+  production?: boolean
 }
 
 export class ConfigError extends Error {
@@ -217,7 +253,20 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     publicOrigin: value.PUBLIC_ORIGIN,
     payments: paymentSettings(value),
     ai: aiSettings(value),
+    mail: mailSettings(value),
+    production: value.NODE_ENV === 'production',
   }
+}
+
+function mailSettings(value: z.output<typeof configSchema>): MailSettings {
+  if (value.SMTP_URL !== undefined && value.NODE_ENV === 'production' && !value.PUBLIC_ORIGIN) {
+    // Without it a reset link would take its address from the request's Host, which anyone can forge.
+    throw new ConfigError(
+      'Invalid PUBLIC_ORIGIN: PUBLIC_ORIGIN must be set when SMTP_URL is set in production, so the links in mails point at this server',
+    )
+  }
+  const host = value.PUBLIC_ORIGIN ? new URL(value.PUBLIC_ORIGIN).hostname : 'localhost'
+  return { smtpUrl: value.SMTP_URL, from: value.MAIL_FROM ?? `Letterhead <no-reply@${host}>` }
 }
 
 function aiSettings(value: z.output<typeof configSchema>): AiSettings | undefined {

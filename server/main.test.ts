@@ -63,7 +63,7 @@ function start(env: Record<string, string>): Server {
   }
 }
 
-async function startServer(): Promise<Server> {
+async function startServer(env: Record<string, string> = {}): Promise<Server> {
   const port = await freePort()
   const server = start({
     PORT: String(port),
@@ -72,6 +72,7 @@ async function startServer(): Promise<Server> {
     STATIC_DIR: join(dataDir, 'no-build-here'),
     ADMIN_SECRET,
     LOG_LEVEL: 'info',
+    ...env,
   })
   await until(async () => {
     if (server.child.exitCode !== null) {
@@ -314,6 +315,31 @@ describe('a bad setting', () => {
         .split('\n')
         .filter((line) => line.trim() !== '')
       expect(lines).toEqual(['Invalid ADMIN_SECRET: ADMIN_SECRET must not be blank'])
+    },
+    SLOW,
+  )
+})
+
+describe('mail at start-up', () => {
+  it(
+    'in production without SMTP_URL, says once that no mail is sent, and still answers a reset request',
+    async () => {
+      const server = await startServer({ NODE_ENV: 'production' })
+      try {
+        const answer = await postJson(server, API_PATHS.passwordReset, {
+          email: 'nobody@example.com',
+        })
+        expect(answer.status).toBe(202)
+        const warnings = logLines(server.stdout()).filter((line) =>
+          String(line.msg).startsWith('SMTP_URL is not set'),
+        )
+        expect(warnings).toHaveLength(1)
+        expect(warnings[0]?.level).toBe(40)
+      } finally {
+        server.child.kill('SIGTERM')
+        expect(await server.exited).toEqual({ code: 0, signal: null })
+      }
+      expect(server.stdout()).not.toContain('nobody@example.com')
     },
     SLOW,
   )

@@ -2,6 +2,7 @@ import { buildApp } from './app'
 import { ConfigError, readConfig } from './config'
 import { DataDirInUse } from './db/data-dir-lock'
 import { openDatabase } from './db/database'
+import { mailWarning } from './mail/mailer'
 
 /** Reads the configuration, opens and migrates the database, listens, and closes cleanly on a signal. */
 async function main() {
@@ -18,6 +19,8 @@ async function main() {
       'ADMIN_SECRET is not set: admin sign-up accepts the development secret from the README. Set ADMIN_SECRET for real users.',
     )
   }
+  const noMail = mailWarning(config)
+  if (noMail) app.log.warn(noMail)
 
   let closing = false
   const shutDown = (signal: string) => {

@@ -13,11 +13,18 @@ import pg from 'pg'
 import * as aiSchema from './ai-schema'
 import { lockDataDir } from './data-dir-lock'
 import { type ListenHandlers, type Listening, listenOnPostgres } from './listener'
+import * as mailSchema from './mail-schema'
 import * as moneySchema from './money-schema'
 import * as oversightSchema from './oversight-schema'
 import * as accountsAndSyncSchema from './schema'
 
-const schema = { ...accountsAndSyncSchema, ...moneySchema, ...oversightSchema, ...aiSchema }
+const schema = {
+  ...accountsAndSyncSchema,
+  ...moneySchema,
+  ...oversightSchema,
+  ...aiSchema,
+  ...mailSchema,
+}
 export type Schema = typeof schema
 /** A database handle or a transaction: services take either. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>

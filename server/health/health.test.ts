@@ -71,6 +71,8 @@ const ROUTES: Record<string, string[]> = {
   [API_PATHS.sessions]: ['get'],
   [API_PATHS.signOutOthers]: ['post'],
   [API_PATHS.changePassword]: ['post'],
+  [API_PATHS.passwordReset]: ['post'],
+  [API_PATHS.passwordResetConfirm]: ['post'],
   [SYNC_PATHS.push]: ['post'],
   [SYNC_PATHS.pull]: ['post'],
   [SYNC_PATHS.events]: ['get'],

@@ -11,6 +11,7 @@ import {
   idempotencyKeys,
   subscriptions,
 } from '../db/money-schema'
+import { owePurchaseMail } from '../mail/purchase-mail'
 import { lockSyncedOwner } from '../sync/clients'
 import { nextVersion } from '../sync/letter-store'
 import { settleDebt } from './credits'
@@ -81,6 +82,8 @@ export function recordPurchase(db: Db, purchase: Purchase): Promise<Subscription
       .where(
         sql`${idempotencyKeys.userId} = ${userId} and ${idempotencyKeys.key} = ${purchase.key}`,
       )
+    // Sent once this commits (decision 034): a retried checkout writes no purchase, so no mail.
+    await owePurchaseMail(tx, subscription, now)
     // Last, so the employee's lock is held only to the commit: one popular code serializes
     // its sales on that lock, and the rest of the purchase is written before it is taken.
     if (coupon) await recordCommission(tx, coupon, subscription, price, now)

@@ -28,6 +28,8 @@ export type MoneyDeps = {
   publicOrigin?: string | undefined
   /** Tells the buyer's and the employee's devices to pull the purchase and the commission. */
   signal: SyncSignal
+  /** Called once a purchase has committed: sends the mails it owes (decision 034). */
+  afterPurchase?: () => void
   /** Coupon lookups a minute from one address: enough for typos, too few to walk the codes. */
   couponRateLimit?: number
 }
@@ -96,6 +98,7 @@ function registerCardCheckout(parent: FastifyInstance, deps: MoneyDeps & { gatew
       })
       if (!result.replayed) {
         await tellToPull(deps.signal, [user.id, result.subscription.employeeId], request.log)
+        deps.afterPurchase?.()
       }
       const status = result.replayed ? 200 : 201
       return reply.status(status).send({ subscription: toApiSubscription(result.subscription) })

@@ -27,6 +27,8 @@ export type StripeRoutesDeps = {
   signal: SyncSignal
   /** The origin browsers use (PUBLIC_ORIGIN); else the request's own. */
   publicOrigin?: string | undefined
+  /** Called once a purchase the webhook wrote has committed: sends the mails it owes. */
+  afterPurchase?: () => void
 }
 
 const SIGNATURE_HEADER = 'stripe-signature'
@@ -125,7 +127,10 @@ function registerWebhook(scope: FastifyInstance, deps: StripeRoutesDeps) {
         )
       }
       const result = await handleStripeEvent(deps, event)
-      if (result.outcome === 'recorded') await tellToPull(deps.signal, result.userIds, request.log)
+      if (result.outcome === 'recorded') {
+        await tellToPull(deps.signal, result.userIds, request.log)
+        deps.afterPurchase?.()
+      }
       const seen = { stripeEvent: event.id, type: event.type, outcome: result.outcome }
       if (result.outcome === 'no-buyer') {
         request.log.error(seen, 'Stripe reports a payment by an account that no longer exists')

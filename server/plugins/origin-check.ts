@@ -4,7 +4,7 @@ import { AppError } from '@/domain/errors'
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /** The origin this request was addressed to, as a browser on the page would name it. */
-function ownOrigin(request: FastifyRequest, publicOrigin: string | undefined): string {
+export function ownOrigin(request: FastifyRequest, publicOrigin: string | undefined): string {
   return publicOrigin ?? `${request.protocol}://${request.host}`
 }
 

@@ -1,6 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll } from 'vitest'
+import type { Config } from '../config'
+import { recordSecret } from './test-log'
 
 /** One request as the fake received it: the form fields nested as Stripe reads them. */
 export type FakeStripeRequest = {
@@ -236,4 +239,29 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 function header(incoming: IncomingMessage, name: string): string | undefined {
   const value = incoming.headers[name]
   return Array.isArray(value) ? value[0] : value
+}
+
+/**
+ * A fake Stripe for the test file, started before the test server (call this
+ * first) and set as the gateway in `config`, the configuration given to
+ * setupTestServer; stopped after the file.
+ */
+export function setupFakeStripe(config: Partial<Config>): () => FakeStripe {
+  let fake: FakeStripe | undefined
+  beforeAll(async () => {
+    fake = await startFakeStripe()
+    recordSecret(fake.secretKey)
+    recordSecret(fake.webhookSecret)
+    config.payments = {
+      gateway: 'stripe',
+      secretKey: fake.secretKey,
+      webhookSecret: fake.webhookSecret,
+      apiBase: fake.url,
+    }
+  })
+  afterAll(() => fake?.close())
+  return () => {
+    if (!fake) throw new Error('The fake Stripe has not started')
+    return fake
+  }
 }

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll } from 'vitest'
 import type { ApiUser } from '@/domain/api'
@@ -5,6 +8,7 @@ import { type AppOptions, buildApp } from '../app'
 import type { Config } from '../config'
 import type { Database } from '../db/database'
 import { loggerOptions } from '../http/logger'
+import { type Background, createBackground } from '../mail/background'
 import { createSyncSignal, type SyncSignal } from '../sync/signal'
 import { freshDatabase } from './test-database'
 import { recordSecret, testLogStream } from './test-log'
@@ -46,6 +50,10 @@ export type TestServer = {
   clock: TestClock
   /** The app's sync signal, to see who listens. */
   signal: SyncSignal
+  /** Where mail is sent from after an answer; `idle()` waits until it has been. */
+  background: Background
+  /** The server's DATA_DIR: a folder of its own (the development mailbox is in it), removed after. */
+  dataDir: string
 }
 
 export type TestServerOptions = {
@@ -58,26 +66,31 @@ export type TestServerOptions = {
 export function setupTestServer(options: TestServerOptions = {}): () => TestServer {
   let server: TestServer | undefined
   let drop: (() => Promise<void>) | undefined
+  let dataDir: string | undefined
   beforeAll(async () => {
     const fresh = await freshDatabase()
     drop = fresh.drop
     const clock = new TestClock()
     const signal = await createSyncSignal(fresh.database)
+    const background = createBackground()
+    dataDir = mkdtempSync(join(tmpdir(), 'letterhead-server-test-'))
     const app = await buildApp({
-      config: testConfig(options.config),
+      config: testConfig({ dataDir, ...options.config }),
       database: fresh.database,
       logger: loggerOptions('trace', testLogStream()),
       clock: clock.now,
       drawCouponCode: options.drawCouponCode,
       syncSignal: signal,
       inboxRateLimits: options.inboxRateLimits,
+      background,
     })
     await app.ready()
-    server = { app, database: fresh.database, clock, signal }
+    server = { app, database: fresh.database, clock, signal, background, dataDir }
   })
   afterAll(async () => {
     await server?.app.close()
     await drop?.()
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true })
   })
   return () => {
     if (!server) throw new Error('The test server has not started')

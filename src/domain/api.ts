@@ -22,6 +22,8 @@ export const API_PATHS = {
   sessions: '/api/auth/sessions',
   signOutOthers: '/api/auth/sessions/sign-out-others',
   changePassword: '/api/auth/change-password',
+  passwordReset: '/api/auth/password-reset',
+  passwordResetConfirm: '/api/auth/password-reset/confirm',
 } as const
 
 export const healthSchema = z.object({
@@ -58,6 +60,12 @@ export type SessionSummary = z.infer<typeof sessionSummarySchema>
 
 export const sessionsResponseSchema = z.object({ sessions: z.array(sessionSummarySchema) })
 export const signedOutOthersSchema = z.object({ ended: z.number().int().nonnegative() })
+
+/**
+ * What the password-reset routes answer: the request 202, alike whether or
+ * not the e-mail has an account; the reset 200 once the new password is set.
+ */
+export const okSchema = z.object({ ok: z.literal(true) })
 
 // Beside the other account forms' schemas, so the device-only check does not load this file.
 export { changePasswordSchema, type ChangePasswordInput } from './auth-schemas'

@@ -66,6 +66,16 @@ export const ERROR_MESSAGES = {
   RATE_LIMITED: 'Too many requests from this address. Please wait a minute and try again.',
   ORIGIN_REFUSED: 'This request did not come from Letterhead, so it was refused.',
   BODY_TOO_LARGE: 'That request is too large.',
+  RESET_LINK_INVALID:
+    'This reset link is not valid. Open the whole link from the e-mail, or ask for a new one.',
+  RESET_LINK_EXPIRED:
+    'This reset link has expired: each link works for one hour. Ask for a new one.',
+  RESET_LINK_USED:
+    'This reset link has already been used. Ask for a new one if you need to reset your password again.',
+  RESET_NEEDS_CONNECTION:
+    'You are offline. Resetting a password needs a connection to the Letterhead server; try again when you are back online.',
+  RESET_NEEDS_SERVER:
+    "Accounts here are kept on this device only, so a password cannot be reset by e-mail. The account's letters stay on this device; you may create a new account.",
   WRONG_CURRENT_PASSWORD: 'The current password is not correct.',
   SAME_PASSWORD: 'Choose a new password that differs from the current one.',
   DATABASE_UNAVAILABLE: 'The Letterhead server cannot reach its database right now.',

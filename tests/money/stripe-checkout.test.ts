@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { CHECKOUT_PATHS } from '@/domain/checkout'
 import type { Config } from '../../server/config'
-import { type FakeStripe, startFakeStripe } from '../../server/test-support/fake-stripe'
-import { recordSecret } from '../../server/test-support/test-log'
+import { setupFakeStripe } from '../../server/test-support/fake-stripe'
 import { setupTestServer } from '../../server/test-support/test-server'
 import { PASSWORD, serverDevice } from '../sync/support/device'
 
@@ -12,20 +11,8 @@ import { PASSWORD, serverDevice } from '../sync/support/device'
  * gets Stripe's page, and writes nothing until the purchase is paid.
  */
 
-let fake: FakeStripe
 const config: Partial<Config> = {}
-beforeAll(async () => {
-  fake = await startFakeStripe()
-  recordSecret(fake.secretKey)
-  recordSecret(fake.webhookSecret)
-  config.payments = {
-    gateway: 'stripe',
-    secretKey: fake.secretKey,
-    webhookSecret: fake.webhookSecret,
-    apiBase: fake.url,
-  }
-})
-afterAll(() => fake.close())
+const stripe = setupFakeStripe(config)
 const server = setupTestServer({ config })
 
 async function customer(name: string) {
@@ -44,7 +31,7 @@ const asked = (device: ReturnType<typeof serverDevice>, path: string) =>
 
 /** Stripe reports the session paid, signed as Stripe signs, at the server's time. */
 async function stripePays(checkoutUrl: string) {
-  const event = fake.pay(checkoutUrl.split('/').pop() ?? '')
+  const event = stripe().pay(checkoutUrl.split('/').pop() ?? '')
   const payload = JSON.stringify(event)
   const timestamp = Math.floor(server().clock.current.getTime() / 1000)
   const answer = await server().app.inject({
@@ -53,7 +40,7 @@ async function stripePays(checkoutUrl: string) {
     payload,
     headers: {
       'content-type': 'application/json',
-      'stripe-signature': fake.sign(payload, { timestamp }),
+      'stripe-signature': stripe().sign(payload, { timestamp }),
     },
   })
   expect(answer.statusCode, answer.body).toBe(200)
@@ -81,7 +68,9 @@ describe('checkout in server mode with the Stripe gateway', () => {
     })
     if (!('checkoutUrl' in started)) throw new Error('Stripe checkout answered a purchase')
     expect(started.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.com\//)
-    const [request] = fake.requests.filter((r) => r.path === '/v1/checkout/sessions').slice(-1)
+    const [request] = stripe()
+      .requests.filter((r) => r.path === '/v1/checkout/sessions')
+      .slice(-1)
     expect(request?.params).toMatchObject({
       line_items: [{ price_data: { unit_amount: '29900' } }],
     })
@@ -116,14 +105,14 @@ describe('checkout in server mode with the Stripe gateway', () => {
   it('offline, sends nothing and writes nothing', async () => {
     const buyer = await customer('Offline')
     buyer.network.online = false
-    const sessions = fake.sessions.size
+    const sessions = stripe().sessions.size
     await expect(
       buyer.repo.payments.startStripeCheckout({
         plan: 'single',
         idempotencyKey: crypto.randomUUID(),
       }),
     ).rejects.toMatchObject({ code: 'CHECKOUT_NEEDS_CONNECTION' })
-    expect(fake.sessions.size).toBe(sessions)
+    expect(stripe().sessions.size).toBe(sessions)
     expect(asked(buyer, CHECKOUT_PATHS.checkout)).toBe(0)
   })
 })
