@@ -79,7 +79,7 @@ export async function buildApp({
 
   await registerHelmet(app)
   await registerSwagger(app)
-  await registerRateLimit(app)
+  await registerRateLimit(app, database.db)
   await app.register(cookie)
   registerOriginCheck(app, config.publicOrigin)
 

@@ -184,7 +184,7 @@ export async function buildStep(context: StepContext, layers: Layers): Promise<F
   }
   if (layers.plugins) {
     await registerSwagger(app)
-    await registerRateLimit(app)
+    await registerRateLimit(app, database.db)
   }
   if (layers.cookie) await app.register(cookie)
   if (layers.plugins) registerOriginCheck(app, undefined)

@@ -3,6 +3,13 @@ import { join } from 'node:path'
 
 export class DataDirInUse extends Error {
   override name = 'DataDirInUse'
+  constructor(
+    message: string,
+    /** The process that holds the folder, when one does. */
+    readonly holder?: number,
+  ) {
+    super(message)
+  }
 }
 
 function alive(pid: number): boolean {
@@ -33,6 +40,7 @@ export function lockDataDir(dir: string): () => void {
       if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && alive(holder)) {
         throw new DataDirInUse(
           `Invalid DATA_DIR: ${dir} is in use by another Letterhead server (process ${holder}). Give this one its own DATA_DIR, or use DATABASE_URL to share one PostgreSQL.`,
+          holder,
         )
       }
       // Left by a server that did not close cleanly.

@@ -5,6 +5,7 @@ import {
   bigserial,
   check,
   index,
+  integer,
   jsonb,
   pgSequence,
   pgTable,
@@ -91,6 +92,21 @@ export const signInThrottle = pgTable('sign_in_throttle', {
   failures: jsonb('failures').$type<string[]>().notNull(),
   lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
 })
+
+/**
+ * Requests counted against a per-address limit (server/plugins/rate-limit-store.ts), one row per
+ * route and address, shared by every instance on the database (decision 036). UNLOGGED in its
+ * migration: counts are not worth a WAL write, and a crash that empties them only forgives.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetsAt: timestamp('resets_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('rate_limits_resets_at_idx').on(table.resetsAt)],
+)
 
 /** Who did what to an account, for the admin and for investigations; never passwords or tokens. */
 export const auditLog = pgTable(

@@ -1,0 +1,7 @@
+CREATE UNLOGGED TABLE "rate_limits" (
+	"key" text PRIMARY KEY NOT NULL,
+	"hits" integer NOT NULL,
+	"resets_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "rate_limits_resets_at_idx" ON "rate_limits" USING btree ("resets_at");
