@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie'
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { errorBody } from '@/domain/api'
+import { registerAccountRoutes } from './account/routes'
 import { registerAdminRoutes } from './admin/routes'
 import { registerAiRoutes } from './ai/routes'
 import { registerPasswordResetRoutes } from './auth/password-reset-routes'
@@ -103,6 +104,12 @@ export async function buildApp({
   const signal = syncSignal ?? (await createSyncSignal(database))
   app.addHook('onClose', () => signal.close())
   registerSyncRoutes(app, { db: database.db, clock, signal })
+  registerAccountRoutes(app, {
+    db: database.db,
+    clock,
+    rateLimit: config.authRateLimit,
+    signal,
+  })
   registerMoneyRoutes(app, {
     db: database.db,
     clock,

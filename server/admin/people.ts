@@ -1,11 +1,11 @@
-import { type AnyColumn, and, desc, eq, sql } from 'drizzle-orm'
+import { type AnyColumn, and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { AdminEmployeeRow, AdminUserRow } from '@/domain/admin-api'
 import type { Db } from '../db/database'
 import { commissionEvents, commissions, employeeTotals } from '../db/money-schema'
 import { letters, users } from '../db/schema'
 import { below, contains, createdWithin, type Keyed, rowKeyAt, type TableQuery } from './keyset'
 
-/** The accounts of one role, newest first, within the query's range and search. */
+/** The accounts of one role that are not deleted, newest first, within the query's range and search. */
 function accountsWhere(
   role: 'user' | 'employee',
   query: TableQuery,
@@ -13,6 +13,7 @@ function accountsWhere(
 ) {
   return and(
     eq(users.role, role),
+    isNull(users.deletedAt),
     below(users.createdAt, users.id, query.after),
     ...createdWithin(users.createdAt, query.range),
     query.pattern === null ? undefined : contains(query.pattern, ...searched),
@@ -28,7 +29,7 @@ const who = {
   at: rowKeyAt(users.createdAt),
 }
 
-/** Customers (role `user`) with how many letters each has, tombstones left out. */
+/** Customers (role `user`) with how many letters each has; deleted accounts and letters left out. */
 export async function readUsers(db: Db, query: TableQuery): Promise<Keyed<AdminUserRow>[]> {
   const rows = await db
     .select({

@@ -31,8 +31,8 @@ async function stats(): Promise<AdminStats> {
 async function counted(): Promise<AdminStats> {
   const [row] = (await server().database.query(
     `select
-       (select count(*) from users where role = 'user')::int as "users",
-       (select count(*) from users where role = 'employee')::int as "employees",
+       (select count(*) from users where role = 'user' and deleted_at is null)::int as "users",
+       (select count(*) from users where role = 'employee' and deleted_at is null)::int as "employees",
        (select count(*) from letters where deleted_at is null)::int as "letters",
        (select count(*) from subscriptions where deleted_at is null)::int as "subscriptions",
        (select coalesce(sum(price_cents), 0) from subscriptions where deleted_at is null)::int
@@ -179,6 +179,14 @@ describe('GET /api/admin/stats', () => {
     // An employee goes, and their commissions with them; purchases keep their coupon, unlinked.
     await database.query('delete from users where id = $1', [employee.user.id])
     await expectTotalsMatch('accounts deleted')
+
+    // An account deleted by its owner stays as a tombstone (decision 035) and is counted no more;
+    // changing a tombstone's role does not bring it back.
+    const tombstoned = await insertUser(database)
+    await database.query('update users set deleted_at = now() where id = $1', [tombstoned])
+    await expectTotalsMatch('an account tombstoned')
+    await database.query(`update users set role = 'employee' where id = $1`, [tombstoned])
+    await expectTotalsMatch('a tombstone changed')
   })
 
   it('counts nothing a rolled back transaction wrote', async () => {

@@ -33,6 +33,9 @@ const TABLES = [
   'idempotency_keys',
   'letter_versions',
   'letters',
+  'password_resets',
+  'purchase_mail',
+  'rate_limits',
   'refunds',
   'sessions',
   'sign_in_throttle',
@@ -51,9 +54,12 @@ const journal = JSON.parse(
 type Queryable = Pick<Database, 'query'>
 
 /** The migrations folder as the previous release shipped it: every migration but the newest. */
-function previousRelease(): string {
+const previousRelease = () => releaseOf(journal.entries.length - 1)
+
+/** The migrations folder as a release with the first `count` migrations shipped it. */
+function releaseOf(count: number): string {
   const folder = mkdtempSync(join(tmpdir(), 'letterhead-previous-release-'))
-  const entries = journal.entries.slice(0, -1)
+  const entries = journal.entries.slice(0, count)
   mkdirSync(join(folder, 'meta'))
   writeFileSync(join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }))
   for (const { tag } of entries) {
@@ -252,29 +258,82 @@ describe('migrations on PGlite', () => {
   )
 })
 
+/**
+ * A fresh in-memory PGlite migrated with `folder`, given rows by `write`, then
+ * migrated to this release, as openDatabase migrates; `check` reads the result.
+ * One database migrated twice: starting PGlite is slow.
+ */
+async function upgradeOnPglite<T>(
+  folder: string,
+  write: (database: Queryable) => Promise<T>,
+  check: (database: Queryable, written: T) => Promise<void>,
+) {
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS })
+  try {
+    const db = drizzlePglite({ client })
+    await migratePglite(db, { migrationsFolder: folder })
+    const database: Queryable = {
+      query: async (text, params) => (await client.query(text, params)).rows,
+    }
+    const written = await write(database)
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
+    await check(database, written)
+  } finally {
+    await client.close()
+    rmSync(folder, { recursive: true, force: true })
+  }
+}
+
 describe('an upgrade on PGlite', () => {
   it(
     'brings a database the previous release wrote up to date, keeping its rows',
     { timeout: 90_000 },
     async () => {
-      const folder = previousRelease()
-      // One in-memory database migrated twice, as openDatabase migrates: starting PGlite is slow.
-      const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS })
-      try {
-        const db = drizzlePglite({ client })
-        await migratePglite(db, { migrationsFolder: folder })
-        const database = {
-          query: async (text: string, params?: unknown[]) =>
-            (await client.query(text, params)).rows,
-        }
-        const id = await writeUser(database, 'kept@example.com')
-        await writeLetter(database, id)
-        await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
-        await expectUpgradeKept(database, id)
-      } finally {
-        await client.close()
-        rmSync(folder, { recursive: true, force: true })
-      }
+      await upgradeOnPglite(
+        previousRelease(),
+        async (database) => {
+          const id = await writeUser(database, 'kept@example.com')
+          await writeLetter(database, id)
+          return id
+        },
+        expectUpgradeKept,
+      )
+    },
+  )
+})
+
+describe('0013_users_deleted_at on PGlite', () => {
+  it(
+    'marks the accounts deleted before it and takes them out of the admin totals',
+    { timeout: 90_000 },
+    async () => {
+      const before = journal.entries.findIndex(({ tag }) => tag === '0013_users_deleted_at')
+      const usersTotal = async (database: Queryable) =>
+        Number(
+          (
+            (await database.query(
+              `select sum(value)::int as n from admin_counters where metric = 'users'`,
+            )) as { n: number }[]
+          )[0]?.n,
+        )
+      await upgradeOnPglite(
+        releaseOf(before),
+        async (database) => {
+          await writeUser(database, 'kept@example.com')
+          const deleted = await writeUser(database, `deleted-${'0'.repeat(32)}@deleted.invalid`)
+          // An address that only looks like a tombstone's is a person's.
+          await writeUser(database, 'deleted-someone@deleted.invalid.example.com')
+          expect(await usersTotal(database)).toBe(3)
+          return deleted
+        },
+        async (database, deleted) => {
+          const marked = (await database.query(
+            'select id from users where deleted_at is not null',
+          )) as { id: string }[]
+          expect(marked.map((row) => row.id)).toEqual([deleted])
+          expect(await usersTotal(database)).toBe(2)
+        },
+      )
     },
   )
 })

@@ -42,6 +42,11 @@ export const users = pgTable(
     /** Employees only; unique across every account. */
     couponCode: text('coupon_code'),
     ...times,
+    /**
+     * When the account was deleted (decision 035): the row stays as a tombstone for the books,
+     * counted nowhere and listed in no admin table.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [
     uniqueIndex('users_email_key').on(table.email),

@@ -37,8 +37,8 @@ const one = async (text: string) => (await query(text))[0] ?? {}
 /** What the admin's stat cards would show, counted from the rows. */
 async function counted(): Promise<AdminStats> {
   return (await one(`select
-    (select count(*) from users where role = 'user')::int as "users",
-    (select count(*) from users where role = 'employee')::int as "employees",
+    (select count(*) from users where role = 'user' and deleted_at is null)::int as "users",
+    (select count(*) from users where role = 'employee' and deleted_at is null)::int as "employees",
     (select count(*) from letters where deleted_at is null)::int as "letters",
     (select count(*) from subscriptions where deleted_at is null)::int as "subscriptions",
     (select coalesce(sum(price_cents), 0) from subscriptions where deleted_at is null)::int

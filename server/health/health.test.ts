@@ -73,6 +73,8 @@ const ROUTES: Record<string, string[]> = {
   [API_PATHS.changePassword]: ['post'],
   [API_PATHS.passwordReset]: ['post'],
   [API_PATHS.passwordResetConfirm]: ['post'],
+  [API_PATHS.accountExport]: ['get'],
+  [API_PATHS.account]: ['delete'],
   [SYNC_PATHS.push]: ['post'],
   [SYNC_PATHS.pull]: ['post'],
   [SYNC_PATHS.events]: ['get'],
@@ -117,6 +119,10 @@ describe('GET /api/openapi.json', () => {
     const signUp = JSON.stringify(paths[API_PATHS.signUp])
     for (const field of ['fullName', 'email', 'password', 'role']) expect(signUp).toContain(field)
     expect(JSON.stringify(paths[API_PATHS.changePassword])).toContain('newPassword')
+    expect(JSON.stringify(paths[API_PATHS.account])).toContain('password')
+    const exported = JSON.stringify(paths[API_PATHS.accountExport])
+    for (const field of ['profile', 'letters', 'previousVersions', 'purchases', 'credits'])
+      expect(exported).toContain(field)
     const push = JSON.stringify(paths[SYNC_PATHS.push])
     for (const field of ['clientId', 'schemaVersion', 'mutations', 'lastMutationId', 'refused'])
       expect(push).toContain(field)

@@ -38,15 +38,17 @@ async function ownerOf(db: Db, clientId: string) {
 /**
  * Takes `userId`'s row lock before a write that draws a version for a row
  * synced to their devices, so their versions commit in order (decision 021).
- * Answers whether the account is still there.
+ * Answers whether the account is still there: a deleted account's row stays
+ * as a tombstone (decision 035), and a push that waited on its deletion's lock
+ * must not write letters for it.
  */
 export async function lockSyncedOwner(tx: Db, userId: string): Promise<boolean> {
   const [user] = await tx
-    .select({ id: users.id })
+    .select({ deletedAt: users.deletedAt })
     .from(users)
     .where(eq(users.id, userId))
     .for('no key update')
-  return user !== undefined
+  return user !== undefined && user.deletedAt === null
 }
 
 /**

@@ -22,6 +22,10 @@ export const API_PATHS = {
   sessions: '/api/auth/sessions',
   signOutOthers: '/api/auth/sessions/sign-out-others',
   changePassword: '/api/auth/change-password',
+  /** GET: the signed-in account's data, as a JSON attachment (decision 035). */
+  accountExport: '/api/account/export',
+  /** DELETE, with the password: deletes the signed-in account (decision 035). */
+  account: '/api/account',
   passwordReset: '/api/auth/password-reset',
   passwordResetConfirm: '/api/auth/password-reset/confirm',
 } as const

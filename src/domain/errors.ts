@@ -78,6 +78,12 @@ export const ERROR_MESSAGES = {
     "Accounts here are kept on this device only, so a password cannot be reset by e-mail. The account's letters stay on this device; you may create a new account.",
   WRONG_CURRENT_PASSWORD: 'The current password is not correct.',
   SAME_PASSWORD: 'Choose a new password that differs from the current one.',
+  LAST_ADMIN:
+    'You are the only admin who can sign in. Create another admin account before you delete this one.',
+  UNPAID_COMMISSION:
+    'You are still owed commission. Ask an admin to record your payout, then delete your account.',
+  ACCOUNT_DATA_NEEDS_CONNECTION:
+    'You are offline. Your account and its data are kept on the Letterhead server, so downloading them or deleting the account needs a connection; try again when you are back online.',
   DATABASE_UNAVAILABLE: 'The Letterhead server cannot reach its database right now.',
   CLIENT_TOO_OLD:
     'This version of Letterhead is too old to sync with the server. Update to send your changes; they are kept on this device until then.',
