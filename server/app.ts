@@ -11,6 +11,7 @@ import type { Config } from './config'
 import type { Database } from './db/database'
 import { registerHealthRoutes } from './health/routes'
 import { type InboxDeps, registerInboxRoutes } from './inbox/routes'
+import { clientErrorHandler } from './http/client-errors'
 import { badRequestMessage, registerErrorHandling } from './http/errors'
 import { registerJsonBodies } from './http/json-body'
 import { registerMoneyOversightRoutes } from './money/admin-routes'
@@ -20,7 +21,7 @@ import { loggerOptions } from './http/logger'
 import type { Background } from './mail/background'
 import type { Mailer } from './mail/mail'
 import { registerMail } from './mail/register-mail'
-import { registerHelmet } from './plugins/helmet'
+import { registerHelmet, securityHeaders } from './plugins/helmet'
 import { registerOriginCheck } from './plugins/origin-check'
 import { registerRateLimit } from './plugins/rate-limit'
 import { registerStaticApp } from './plugins/static-app'
@@ -60,16 +61,19 @@ export async function buildApp({
   mailer,
   background,
 }: AppOptions) {
+  const security = await securityHeaders()
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
     genReqId: () => crypto.randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
-    // A path Fastify cannot decode is refused before any hook runs; it still gets our error shape.
+    clientErrorHandler: clientErrorHandler(security),
+    // A path Fastify cannot decode is refused before any hook runs; it still gets our error shape
+    // and the security headers every answer carries.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       void reply
         .status(400)
-        .header('x-content-type-options', 'nosniff')
+        .headers(security)
         .send(errorBody('INVALID_INPUT', badRequestMessage(error.code)))
     },
   })

@@ -7,6 +7,7 @@ import { API_PATHS } from '@/domain/api'
 import { INBOX_PATHS } from '@/domain/inbox-api'
 import { MUTATION_NAMES, type PushResponse, SYNC_PATHS } from '@/domain/sync'
 import { signedUpAdmin } from '../test-support/admin'
+import { TRICKY } from '../test-support/hostile-input'
 import { newLetter, SyncDevice } from '../test-support/sync-device'
 import { PASSWORD, setupTestServer, signedUp, TEST_ADMIN_SECRET } from '../test-support/test-server'
 
@@ -49,6 +50,10 @@ const ROUTES: { method: Method; path: string }[] = [
   { method: 'GET', path: API_PATHS.sessions },
   { method: 'POST', path: API_PATHS.signOutOthers },
   { method: 'POST', path: API_PATHS.changePassword },
+  { method: 'POST', path: API_PATHS.passwordReset },
+  { method: 'POST', path: API_PATHS.passwordResetConfirm },
+  { method: 'GET', path: API_PATHS.accountExport },
+  { method: 'DELETE', path: API_PATHS.account },
   { method: 'POST', path: SYNC_PATHS.push },
   { method: 'POST', path: SYNC_PATHS.pull },
   // GET /api/sync/events is left out: with a session it streams until the client goes away,
@@ -66,6 +71,7 @@ const FIELDS = [
   'adminSecret',
   'currentPassword',
   'newPassword',
+  'token',
   'clientId',
   'schemaVersion',
   'mutations',
@@ -77,24 +83,6 @@ const FIELDS = [
   'stack',
   'route',
 ] as const
-
-/** Characters that have broken text handling before: NUL, controls, invisible ones, lone surrogates. */
-const TRICKY = [
-  '\u0000',
-  '\u0001',
-  '\t',
-  '\n',
-  ' ',
-  '\u00a0',
-  '\u200b',
-  '\u202e',
-  '\ud800',
-  '\udfff',
-  '\uffff',
-  'a',
-  'é',
-  '😀',
-]
 
 /** Strings of every kind: printable, any code point, control characters, whole graphemes. */
 const text = fc.oneof(
@@ -197,6 +185,7 @@ async function sendAndCheck(app: FastifyInstance, options: Request) {
   // A sign-out that went through ends the session these tests share.
   if (options.url === API_PATHS.signOut && response.statusCode < 300) session = undefined
   if (options.url === API_PATHS.changePassword && response.statusCode < 300) session = undefined
+  if (options.url === API_PATHS.account && response.statusCode < 300) session = undefined
   return response
 }
 
@@ -269,6 +258,8 @@ describe('no request a client can send gets a 500', () => {
       [API_PATHS.changePassword]: () => ({ currentPassword: PASSWORD, newPassword: PASSWORD }),
       [API_PATHS.signOut]: () => ({}),
       [API_PATHS.signOutOthers]: () => ({}),
+      [API_PATHS.passwordReset]: () => ({ email: account.body.email }),
+      [API_PATHS.passwordResetConfirm]: () => ({ token: 'A'.repeat(43), password: PASSWORD }),
       [SYNC_PATHS.push]: () => ({
         clientId: crypto.randomUUID(),
         schemaVersion: 1,

@@ -34,6 +34,17 @@ export type StripeRoutesDeps = {
 const SIGNATURE_HEADER = 'stripe-signature'
 
 /**
+ * What the webhook reads of any event. A body can carry a valid signature and
+ * still not be one of Stripe's events (a test made with the secret, a tool);
+ * it is refused like a bad signature instead of failing on a missing id.
+ */
+const stripeEventSchema = z.object({
+  id: z.string().min(1).max(255),
+  type: z.string().max(255),
+  data: z.object({ object: z.unknown() }),
+})
+
+/**
  * Where Stripe sends the customer back: the Subscription tab, flagged with how
  * they left Stripe's page, so the app can wait for the payment or say that
  * nothing was charged.
@@ -126,12 +137,22 @@ function registerWebhook(scope: FastifyInstance, deps: StripeRoutesDeps) {
           'The Stripe-Signature does not match this body and the webhook secret, or it is more than five minutes old.',
         )
       }
-      const result = await handleStripeEvent(deps, event)
+      const envelope = stripeEventSchema.safeParse(event)
+      if (!envelope.success) {
+        throw new AppError('INVALID_INPUT', 'A Stripe event needs its id, its type and its data.')
+      }
+      const result = await handleStripeEvent(deps, envelope.data)
       if (result.outcome === 'recorded') {
         await tellToPull(deps.signal, result.userIds, request.log)
         deps.afterPurchase?.()
       }
-      const seen = { stripeEvent: event.id, type: event.type, outcome: result.outcome }
+      // Stripe's ids are evt_ and letters, its types dotted lower-case words (checkout.session.completed);
+      // anything else a signed body carries is not logged as-is.
+      const loggedId = /^evt_\w{1,255}$/.test(event.id) ? event.id : 'not a Stripe event id'
+      const loggedType = /^[a-z_]{1,60}(\.[a-z_]{1,60}){1,5}$/.test(event.type)
+        ? event.type
+        : 'not a Stripe event type'
+      const seen = { stripeEvent: loggedId, type: loggedType, outcome: result.outcome }
       if (result.outcome === 'no-buyer') {
         request.log.error(seen, 'Stripe reports a payment by an account that no longer exists')
       } else if (result.outcome === 'recorded' && result.chargedCents !== result.priceCents) {
