@@ -42,8 +42,18 @@ const BAD_VALUES: Record<string, string[]> = {
   AI_TIMEOUT_MS: ['abc', '999', '0', '-1', '1.5', '3600001'],
   AI_FIRST_TOKEN_TIMEOUT_MS: ['abc', '999', '2.5'],
   AI_CONCURRENCY: ['abc', '0', '-2', '1.5', '1001'],
+  AI_QUEUE_TIMEOUT_MS: ['abc', '999', '0', '3600001'],
   AI_RATE_LIMIT_PER_MINUTE: ['abc', '0', '0.5'],
   AI_DAILY_TOKEN_BUDGET: ['abc', '0', '-1', '1e12'],
+  MAIL_FROM: [
+    '   ',
+    'letters',
+    'Letterhead',
+    'letters@',
+    'Letterhead <letters>',
+    'a@example.com\nBcc: b@example.com',
+    'Letterhead\r\n <a@example.com>',
+  ],
 }
 
 const SECRET_VALUES: Record<string, string[]> = {
@@ -287,7 +297,7 @@ describe('readConfig', () => {
       expect(readConfig({ AI_CONCURRENCY: '2' }).ai).toBeUndefined()
     })
 
-    it('has its defaults: two minutes a letter, 30 s for the first words, 4 at once, 6 a minute, 200,000 tokens a day', () => {
+    it('has its defaults: two minutes a letter, 30 s for the first words, 4 at once, two minutes in line, 6 a minute, 200,000 tokens a day', () => {
       expect(readConfig(AI).ai).toEqual({
         baseUrl: 'http://127.0.0.1:11434/v1',
         model: 'llama3.1',
@@ -295,6 +305,7 @@ describe('readConfig', () => {
         timeoutMs: 120_000,
         firstTokenTimeoutMs: 30_000,
         concurrency: 4,
+        queueTimeoutMs: 120_000,
         rateLimitPerMinute: 6,
         dailyTokenBudget: 200_000,
       })
@@ -309,6 +320,7 @@ describe('readConfig', () => {
           AI_TIMEOUT_MS: '60000',
           AI_FIRST_TOKEN_TIMEOUT_MS: '5000',
           AI_CONCURRENCY: '1',
+          AI_QUEUE_TIMEOUT_MS: '30000',
           AI_RATE_LIMIT_PER_MINUTE: '2',
           AI_DAILY_TOKEN_BUDGET: '5000',
         }).ai,
@@ -319,6 +331,7 @@ describe('readConfig', () => {
         timeoutMs: 60_000,
         firstTokenTimeoutMs: 5000,
         concurrency: 1,
+        queueTimeoutMs: 30_000,
         rateLimitPerMinute: 2,
         dailyTokenBudget: 5000,
       })

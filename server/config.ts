@@ -136,6 +136,9 @@ const configSchema = z.object({
     3_600_000,
   ).default(30_000),
   AI_CONCURRENCY: whole('AI_CONCURRENCY', 'generations at once', 1, 1000).default(4),
+  AI_QUEUE_TIMEOUT_MS: whole('AI_QUEUE_TIMEOUT_MS', 'milliseconds', 1000, 3_600_000).default(
+    120_000,
+  ),
   AI_RATE_LIMIT_PER_MINUTE: whole(
     'AI_RATE_LIMIT_PER_MINUTE',
     'letters a minute',
@@ -191,6 +194,8 @@ export type AiSettings = {
   firstTokenTimeoutMs: number
   /** Generations at once across every instance sharing the database. */
   concurrency: number
+  /** The longest a request waits in line for one of those; then it is answered AI_TIMEOUT. */
+  queueTimeoutMs: number
   /** Attempts one user may start in a minute. */
   rateLimitPerMinute: number
   /** Tokens (asked and written) one user may spend in a UTC day. */
@@ -297,6 +302,7 @@ function aiSettings(value: z.output<typeof configSchema>): AiSettings | undefine
     timeoutMs: value.AI_TIMEOUT_MS,
     firstTokenTimeoutMs: value.AI_FIRST_TOKEN_TIMEOUT_MS,
     concurrency: value.AI_CONCURRENCY,
+    queueTimeoutMs: value.AI_QUEUE_TIMEOUT_MS,
     rateLimitPerMinute: value.AI_RATE_LIMIT_PER_MINUTE,
     dailyTokenBudget: value.AI_DAILY_TOKEN_BUDGET,
   }

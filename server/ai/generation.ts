@@ -14,7 +14,7 @@ import type { Db } from '../db/database'
 import { loggable } from '../http/errors'
 import type { Attempt, Ticket } from './admission'
 import type { AiEventStream } from './event-stream'
-import { heartbeat, type QueueTiming, waitForSlot } from './queue'
+import { heartbeat, QueueTimeout, type QueueTiming, waitForSlot } from './queue'
 import { completeChat, UpstreamFailure, type UpstreamUsage } from './upstream'
 import { recordAttempt } from './usage'
 
@@ -66,6 +66,7 @@ export async function runGeneration(deps: GenerationDeps, generation: Generation
     await waitForSlot(deps.db, ticket, {
       concurrency: deps.settings.concurrency,
       timing: deps.timing,
+      maxWaitMs: deps.settings.queueTimeoutMs,
       signal,
       onPosition: (position) => events.send({ event: 'queued', data: { position } }),
     })
@@ -153,6 +154,13 @@ function finish(deps: GenerationDeps, generation: Generation, text: string): End
 }
 
 function failure(error: unknown, signal: AbortSignal): Ending {
+  if (error instanceof QueueTimeout) {
+    return {
+      outcome: 'timeout',
+      reason: error.message,
+      error: { code: 'AI_TIMEOUT', message: QUEUE_TIMEOUT_MESSAGE },
+    }
+  }
   if (error instanceof UpstreamFailure) {
     if (error.kind === 'cancelled') return cancelled(signal)
     if (error.kind === 'timeout') {
@@ -192,6 +200,9 @@ function cancelled(signal: AbortSignal): Ending {
     },
   }
 }
+
+const QUEUE_TIMEOUT_MESSAGE =
+  'Many letters are being written with the AI model just now, and yours waited too long for its turn. Please try again in a few minutes.'
 
 /** The reason the server's shutdown aborts generations with. */
 export const SHUTTING_DOWN = 'letterhead-shutting-down'

@@ -160,6 +160,36 @@ describe('the line for the AI', () => {
     expect(stream.events.filter((event) => event.event === 'queued')).toEqual([])
     expect(await queueRows()).toEqual([])
   })
+
+  it('answers AI_TIMEOUT to a request that waited AI_QUEUE_TIMEOUT_MS without a slot, and takes it out of line', async () => {
+    const { app, mock, ai, database } = server()
+    ai.concurrency = 1
+    ai.queueTimeoutMs = 1_500
+    const slow = gate()
+    mock.queue({ kind: 'gated', gate: slow.opened, then: { kind: 'letter' } })
+    const runner = await userWithLetter(app, 'Runner Sender')
+    const waiter = await userWithLetter(app, 'Waiter Sender')
+
+    const running = await AiStream.open(origin, runner.cookie, { letterId: runner.letter.id })
+    await running.next('started')
+    const waiting = await AiStream.open(origin, waiter.cookie, { letterId: waiter.letter.id })
+    expect((await waiting.next('queued')).data).toEqual({ position: 1 })
+    const error = await waiting.next('error')
+    expect(error.data).toMatchObject({ code: 'AI_TIMEOUT' })
+    expect(String(error.data.message)).toMatch(/waited too long for its turn/)
+    await waiting.closed()
+    // Only the running generation holds a place; the one that gave up is recorded as timed out.
+    expect(await queueRows()).toEqual([{ priority: 1, started: true }])
+    const usage = (await database.query('select outcome from ai_usage where user_id = $1', [
+      waiter.user.id,
+    ])) as { outcome: string }[]
+    expect(usage).toEqual([{ outcome: 'timeout' }])
+    expect(askedFor()).toEqual(['Runner Sender'])
+
+    slow.open()
+    await running.next('done')
+    await running.closed()
+  })
 })
 
 describe('who has priority', () => {

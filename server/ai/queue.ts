@@ -87,10 +87,18 @@ export async function claimSlot(
   })
 }
 
+/** A request waited its whole allowance (AI_QUEUE_TIMEOUT_MS) without a slot. */
+export class QueueTimeout extends Error {
+  constructor(waitedMs: number) {
+    super(`waited ${Math.round(waitedMs / 1000)} s in line without a slot`)
+  }
+}
+
 /**
  * Waits until the row runs, calling `onPosition` whenever its place in line
- * changes. Rejects with the signal's reason when it is aborted first (the row
- * stays for the caller to remove with its usage).
+ * changes. Rejects with the signal's reason when it is aborted first, and with
+ * `QueueTimeout` once it has waited `maxWaitMs` (either way the row stays for
+ * the caller to remove with its usage).
  */
 export async function waitForSlot(
   db: Db,
@@ -98,18 +106,22 @@ export async function waitForSlot(
   options: {
     concurrency: number
     timing: QueueTiming
+    maxWaitMs: number
     signal: AbortSignal
     onPosition: (position: number) => void
   },
 ): Promise<void> {
-  const { concurrency, timing, signal, onPosition } = options
+  const { concurrency, timing, maxWaitMs, signal, onPosition } = options
+  const giveUpAt = performance.now() + maxWaitMs
   let last: number | undefined
   for (;;) {
     signal.throwIfAborted()
     const claim = await claimSlot(db, ticket, concurrency, timing.staleMs)
     if (claim.started) return
+    const left = giveUpAt - performance.now()
+    if (left <= 0) throw new QueueTimeout(maxWaitMs)
     if (claim.position !== last) onPosition(claim.position)
     last = claim.position
-    await sleep(timing.pollMs, undefined, { signal })
+    await sleep(Math.min(timing.pollMs, left), undefined, { signal })
   }
 }

@@ -37,6 +37,7 @@ export const TEST_AI_SETTINGS: Omit<AiSettings, 'baseUrl'> = {
   timeoutMs: 20_000,
   firstTokenTimeoutMs: 10_000,
   concurrency: 4,
+  queueTimeoutMs: 20_000,
   rateLimitPerMinute: 100,
   dailyTokenBudget: 1_000_000,
 }
