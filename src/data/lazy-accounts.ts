@@ -33,6 +33,9 @@ export function lazyAccounts(
       signOut: async (options) => (await auth()).signOut(options),
       currentUser,
       confirmSession: async () => (await auth()).confirmSession(),
+      passwordResetBy: async () => (await auth()).passwordResetBy(),
+      requestPasswordReset: async (input) => (await auth()).requestPasswordReset(input),
+      resetPassword: async (input) => (await auth()).resetPassword(input),
     },
     account: {
       sessions: async () => (await account()).sessions(),

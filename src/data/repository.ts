@@ -7,6 +7,7 @@ import type {
   SignUpInput,
 } from '@/domain/auth-schemas'
 import type { BackupFile } from '@/domain/backup-schema'
+import type { PasswordResetInput, PasswordResetRequestInput } from '@/domain/password-reset-schemas'
 import type { CheckoutOptions } from '@/domain/checkout'
 import type { ContactMessageInput } from '@/domain/contact-schema'
 import type { Entitlements } from '@/domain/credits'
@@ -90,7 +91,25 @@ export type AuthRepository = {
    * password changed). Resolves whatever the answer; no answer changes nothing.
    */
   confirmSession(): Promise<void>
+  /**
+   * How a forgotten password is reset here: by a link the Letterhead server
+   * e-mails (server mode), or not at all, as accounts kept on this device
+   * only have no e-mail behind them (device-only mode).
+   */
+  passwordResetBy(): Promise<PasswordResetBy>
+  /**
+   * Asks the server to e-mail a reset link to `email`; resolves alike whether
+   * or not an account has it. Device-only mode: `RESET_NEEDS_SERVER`.
+   */
+  requestPasswordReset(input: PasswordResetRequestInput): Promise<void>
+  /**
+   * Sets a new password with a reset link's token; every session of the
+   * account ends, this device's too. Device-only mode: `RESET_NEEDS_SERVER`.
+   */
+  resetPassword(input: PasswordResetInput): Promise<void>
 }
+
+export type PasswordResetBy = 'email' | 'device-only'
 
 export type SignOutOptions = { removeData?: boolean }
 

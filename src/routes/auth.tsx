@@ -1,15 +1,30 @@
-import { createFileRoute, redirect, useRouter } from '@tanstack/react-router'
+import { createFileRoute, redirect, useLocation, useRouter } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
 import { Brand } from '@/app/brand'
 import { safeRedirect } from '@/app/router-context'
 import { ThemeSwitch } from '@/app/theme-switch'
+import { AuthCard } from '@/features/auth/auth-card'
 import { AuthScreen } from '@/features/auth/auth-screen'
-import { afterSignInHref, authSearchSchema, authTabOf } from '@/features/auth/auth-tabs'
+import {
+  afterSignInHref,
+  authSearchSchema,
+  authTabOf,
+  type AuthView,
+} from '@/features/auth/auth-tabs'
 import { ImportBackupButton } from '@/features/settings/backup-controls'
+
+// Forgot password? and reset links are rare visits: signing in does not load them.
+const PasswordResetView = lazy(async () => ({
+  default: (await import('@/features/auth/password-reset-view')).PasswordResetView,
+}))
 
 export const Route = createFileRoute('/auth')({
   validateSearch: authSearchSchema,
   beforeLoad: ({ context, search }) => {
-    if (context.currentUser()) throw redirect({ href: afterSignInHref(search, safeRedirect) })
+    // A reset link opens even on a device where someone is signed in: it is about another moment.
+    if (context.currentUser() && search.view !== 'reset') {
+      throw redirect({ href: afterSignInHref(search, safeRedirect) })
+    }
   },
   component: AuthRoute,
 })
@@ -29,14 +44,24 @@ function AuthRoute() {
         className="flex flex-1 items-start justify-center px-4 pb-12 pt-4 outline-none sm:items-center"
       >
         <div className="flex w-full max-w-md flex-col gap-4">
-          <AuthScreen
-            tab={authTabOf(search)}
-            // Replace, not push: switching tabs is not a page Back should step through.
-            onTabChange={(tab) =>
-              void navigate({ search: (prev) => ({ ...prev, tab }), replace: true })
-            }
-            onSignedIn={() => router.history.push(afterSignInHref(search, safeRedirect))}
-          />
+          {search.view ? (
+            <AuthCard>
+              <Suspense
+                fallback={<p className="text-sm text-ink-600 dark:text-ink-300">Loading…</p>}
+              >
+                <ResetViewOfRoute view={search.view} />
+              </Suspense>
+            </AuthCard>
+          ) : (
+            <AuthScreen
+              tab={authTabOf(search)}
+              // Replace, not push: switching tabs is not a page Back should step through.
+              onTabChange={(tab) =>
+                void navigate({ search: (prev) => ({ ...prev, tab }), replace: true })
+              }
+              onSignedIn={() => router.history.push(afterSignInHref(search, safeRedirect))}
+            />
+          )}
           <section
             aria-labelledby="restore-heading"
             className="rounded-xl border border-dashed border-ink-200 p-4 text-sm dark:border-ink-700"
@@ -52,5 +77,21 @@ function AuthRoute() {
         </div>
       </main>
     </div>
+  )
+}
+
+/** The password-reset views with this route's navigation. */
+function ResetViewOfRoute({ view }: { view: AuthView }) {
+  const navigate = Route.useNavigate()
+  const fragment = useLocation({ select: (location) => location.hash })
+  return (
+    <PasswordResetView
+      view={view}
+      fragment={fragment}
+      onTab={(tab) => void navigate({ search: { tab } })}
+      onForgot={() => void navigate({ search: { view: 'forgot' } })}
+      // The spent token leaves the address bar and this entry of the history.
+      onPasswordSet={() => void navigate({ search: { view: 'reset' }, hash: '', replace: true })}
+    />
   )
 }

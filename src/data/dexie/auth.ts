@@ -140,5 +140,10 @@ export function createAuthRepository(
 
     // The account lives here: the session stands until it is ended here.
     confirmSession: () => Promise.resolve(),
+
+    // Accounts on this device have no e-mail behind them, so no link can prove who asks.
+    passwordResetBy: () => Promise.resolve('device-only'),
+    requestPasswordReset: () => Promise.reject(new AppError('RESET_NEEDS_SERVER')),
+    resetPassword: () => Promise.reject(new AppError('RESET_NEEDS_SERVER')),
   }
 }

@@ -25,6 +25,8 @@ export function createFakeServer() {
   const accounts = new Map<string, Account>()
   const sessions = new Map<string, Session>()
   const calls: Array<{ method: string; path: string; body: unknown }> = []
+  /** Reset links "mailed", by token: whose account, and whether spent. */
+  const resets = new Map<string, { email: string; used: boolean }>()
   let counter = 0
   const state = { down: false }
 
@@ -59,6 +61,18 @@ export function createFakeServer() {
     return json(201, { user })
   }
 
+  function resetPassword(body: Fields) {
+    const reset = resets.get(body.token ?? '')
+    const account = reset && accounts.get(reset.email)
+    if (!reset || !account) return refuse(400, 'RESET_LINK_INVALID')
+    if (reset.used) return refuse(400, 'RESET_LINK_USED')
+    reset.used = true
+    account.password = body.password ?? ''
+    for (const [token, other] of sessions)
+      if (other.userId === account.user.id) sessions.delete(token)
+    return json(200, { ok: true })
+  }
+
   function route(jar: { token: string | null }, method: string, path: string, body: Fields) {
     const session = jar.token ? sessions.get(jar.token) : undefined
     const me = session && [...accounts.values()].find((a) => a.user.id === session.userId)
@@ -79,6 +93,13 @@ export function createFakeServer() {
         if (jar.token) sessions.delete(jar.token)
         jar.token = null
         return new Response(null, { status: 204 })
+      case `POST ${API_PATHS.passwordReset}`:
+        if (accounts.has(body.email ?? '')) {
+          resets.set(`reset-${++counter}`, { email: body.email ?? '', used: false })
+        }
+        return json(202, { ok: true })
+      case `POST ${API_PATHS.passwordResetConfirm}`:
+        return resetPassword(body)
     }
     if (!session || !me) return refuse(401, 'NOT_SIGNED_IN')
     switch (`${method} ${path}`) {
@@ -116,6 +137,7 @@ export function createFakeServer() {
   return {
     accounts,
     sessions,
+    resets,
     calls,
     state,
     /** A browser with its own cookie jar: a `fetch` for the client to use. */

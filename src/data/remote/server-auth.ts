@@ -1,5 +1,6 @@
-import { API_PATHS, type ApiUser, userResponseSchema } from '@/domain/api'
+import { API_PATHS, type ApiUser, okSchema, userResponseSchema } from '@/domain/api'
 import { adminSignUpSchema, signInSchema, signUpSchema } from '@/domain/auth-schemas'
+import { passwordResetRequestSchema, passwordResetSchema } from '@/domain/password-reset-schemas'
 import { AppError } from '@/domain/errors'
 import type { User } from '@/domain/types'
 import { parseOrThrow } from '@/domain/validate'
@@ -58,6 +59,12 @@ export function createServerAuth({
     await refreshMirror(db, user).catch(() => undefined)
   }
 
+  async function confirmSession(): Promise<void> {
+    await signOuts.flush()
+    const session = await db.session.get(SESSION_KEY)
+    if (session) await confirmWith(session.userId)
+  }
+
   return {
     async signUp(input) {
       return signInWith(API_PATHS.signUp, parseOrThrow(signUpSchema, input))
@@ -84,10 +91,28 @@ export function createServerAuth({
 
     currentUser: () => signedInUser(db),
 
-    async confirmSession() {
-      await signOuts.flush()
-      const session = await db.session.get(SESSION_KEY)
-      if (session) await confirmWith(session.userId)
+    confirmSession,
+
+    passwordResetBy: () => Promise.resolve('email'),
+
+    async requestPasswordReset(input) {
+      const body = parseOrThrow(passwordResetRequestSchema, input)
+      await client.json(API_PATHS.passwordReset, okSchema, {
+        method: 'POST',
+        body,
+        offline: 'RESET_NEEDS_CONNECTION',
+      })
+    },
+
+    async resetPassword(input) {
+      const body = parseOrThrow(passwordResetSchema, input)
+      await client.json(API_PATHS.passwordResetConfirm, okSchema, {
+        method: 'POST',
+        body,
+        offline: 'RESET_NEEDS_CONNECTION',
+      })
+      // The reset ended every session of that account: if this device held one, it ends here too.
+      await confirmSession()
     },
   }
 }

@@ -43,6 +43,10 @@ export function AuthForm({
   )
 }
 
+/** A link among the forms' words: underlined, and tall enough to tap. */
+export const TEXT_LINK =
+  'inline-block py-1 font-medium text-ink-700 underline underline-offset-4 hover:text-ink-900 dark:text-brass-300 dark:hover:text-ink-50'
+
 /** A field's registration and its error message, ready to spread onto a `TextField`. */
 export function fieldOf<Values extends FieldValues>(
   form: UseFormReturn<Values, unknown, unknown>,

@@ -3,6 +3,7 @@ import type { User } from '@/domain/types'
 import { Button } from '@/ui/button'
 import { TabList, tabPanelProps } from '@/ui/tabs'
 import { AdminSignUpForm } from './admin-signup-form'
+import { AuthCard } from './auth-card'
 import { AUTH_HEADINGS, type AuthTab } from './auth-tabs'
 import { LoginForm } from './login-form'
 import { SignUpForm } from './signup-form'
@@ -23,7 +24,7 @@ export function AuthScreen({ tab, onTabChange, onSignedIn }: AuthScreenProps) {
   const [admin, setAdmin] = useState(false)
 
   return (
-    <div className="w-full max-w-md rounded-xl border border-ink-100 bg-white p-6 shadow-lg sm:p-8 dark:border-ink-800 dark:bg-ink-900">
+    <AuthCard>
       {/* The tabs already show what the card is for; the heading names it for screen readers. */}
       <h1 className="sr-only">{AUTH_HEADINGS[admin ? 'signup' : tab]}</h1>
       {admin ? (
@@ -51,6 +52,6 @@ export function AuthScreen({ tab, onTabChange, onSignedIn }: AuthScreenProps) {
           </div>
         </div>
       )}
-    </div>
+    </AuthCard>
   )
 }

@@ -5,6 +5,13 @@ export const AUTH_TABS = ['login', 'signup'] as const
 export type AuthTab = (typeof AUTH_TABS)[number]
 
 /**
+ * The page's other views: asking for a reset link (`forgot`), and the page a
+ * reset link opens (`reset`, its token in the URL's fragment, never sent to a server).
+ */
+export const AUTH_VIEWS = ['forgot', 'reset'] as const
+export type AuthView = (typeof AUTH_VIEWS)[number]
+
+/**
  * The auth page's search: which tab is open (so Sign In and Get Started can
  * link to theirs), where to go after, and the plan chosen on the landing page.
  * Anything unknown falls back rather than failing: a mistyped link still opens the page.
@@ -13,6 +20,7 @@ export const authSearchSchema = z.object({
   redirect: z.string().optional(),
   tab: z.enum(AUTH_TABS).optional().catch(undefined),
   plan: z.enum(PLAN_IDS).optional().catch(undefined),
+  view: z.enum(AUTH_VIEWS).optional().catch(undefined),
 })
 
 export type AuthSearch = z.output<typeof authSearchSchema>
@@ -33,4 +41,9 @@ export const AUTH_HEADINGS: Record<AuthTab, string> = {
 export function afterSignInHref(search: AuthSearch, safe: (target?: string) => string): string {
   if (search.plan) return `/app?tab=subscription&plan=${search.plan}`
   return safe(search.redirect)
+}
+
+/** A reset link's token, from the URL's fragment (`#token=…`); empty when there is none. */
+export function tokenOf(fragment: string): string {
+  return new URLSearchParams(fragment.replace(/^#/, '')).get('token') ?? ''
 }

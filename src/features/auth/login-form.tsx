@@ -4,8 +4,9 @@ import type { z } from 'zod'
 import { useRepository } from '@/data/repository-context'
 import { signInSchema } from '@/domain/auth-schemas'
 import type { User } from '@/domain/types'
+import { AppLink } from '@/ui/app-link'
 import { TextField } from '@/ui/text-field'
-import { AuthForm, EMAIL_FIELD, fieldOf } from './auth-form'
+import { AuthForm, EMAIL_FIELD, fieldOf, TEXT_LINK } from './auth-form'
 import { useAuthAction } from './use-auth-action'
 
 type Values = z.input<typeof signInSchema>
@@ -39,6 +40,11 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: User) => void }) 
         required
         {...fieldOf(form, 'password')}
       />
+      <p className="-mt-2 text-right text-sm">
+        <AppLink to="/auth" search={{ view: 'forgot' }} className={TEXT_LINK}>
+          Forgot password?
+        </AppLink>
+      </p>
     </AuthForm>
   )
 }
