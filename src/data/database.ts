@@ -1,5 +1,6 @@
 import { Dexie, type EntityTable, type Table, type Transaction } from 'dexie'
 import { DATABASE_NAME } from './database-names'
+import type { DraftForm } from '@/domain/drafts'
 import type { ThrottleRecord } from '@/domain/sign-in-throttle'
 import { recountLetters, recountLettersUsed, tally } from './letter-tallies'
 import type {
@@ -21,6 +22,14 @@ export type Setting = {
   value: unknown
   /** Server mode: the server's version of a setting that follows the account, as last pulled. */
   version?: number
+}
+
+/** A form's unsent answers for one account on this device (docs/decisions/037-form-drafts.md). */
+export type FormDraft = {
+  userId: string
+  form: DraftForm
+  values: unknown
+  savedAt: string
 }
 
 export { DATABASE_NAME } from './database-names'
@@ -98,7 +107,17 @@ export const SCHEMA_V6 = {
   letters: `${SCHEMA_V5.letters}, replyBy`,
 } as const
 
-export const SCHEMA_VERSION = 6
+/**
+ * Version 7: `drafts`, what a person has typed in a form and not sent yet,
+ * one row per account and form (docs/decisions/037-form-drafts.md). They stay
+ * on this device: they neither sync nor go into a backup.
+ */
+export const SCHEMA_V7 = {
+  ...SCHEMA_V6,
+  drafts: '[userId+form], userId',
+} as const
+
+export const SCHEMA_VERSION = 7
 
 export type LetterheadDatabase = Dexie & {
   users: EntityTable<User, 'id'>
@@ -115,6 +134,7 @@ export type LetterheadDatabase = Dexie & {
   outbox: Table<OutboxEntry, [string, number]>
   syncState: EntityTable<SyncState, 'userId'>
   inboxQueue: EntityTable<InboxEntry, 'seq'>
+  drafts: Table<FormDraft, [string, DraftForm]>
 }
 
 export type DatabaseEvents = {
@@ -168,6 +188,7 @@ export function openDatabase(
   db.version(4).stores(SCHEMA_V4)
   db.version(5).stores(SCHEMA_V5)
   db.version(6).stores(SCHEMA_V6)
+  db.version(7).stores(SCHEMA_V7)
   db.on('versionchange', () => {
     db.close()
     events.onVersionChange?.()

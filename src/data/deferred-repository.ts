@@ -15,6 +15,7 @@ const PARTS: Record<Part, true> = {
   diagnostics: true,
   backup: true,
   settings: true,
+  drafts: true,
   admin: true,
   serverAdmin: true,
   serverAi: true,

@@ -10,6 +10,7 @@ import type { BackupFile } from '@/domain/backup-schema'
 import type { PasswordResetInput, PasswordResetRequestInput } from '@/domain/password-reset-schemas'
 import type { CheckoutOptions } from '@/domain/checkout'
 import type { ContactMessageInput } from '@/domain/contact-schema'
+import type { DraftForm } from '@/domain/drafts'
 import type { Entitlements } from '@/domain/credits'
 import type { LetterInput } from '@/domain/letter-schema'
 import type { ReplyState } from '@/domain/reply-tracking'
@@ -47,6 +48,7 @@ export type Repository = {
   diagnostics: DiagnosticsRepository
   backup: BackupRepository
   settings: SettingsRepository
+  drafts: DraftsRepository
   admin: AdminRepository
   /** The admin's view on the Letterhead server, in server mode; `admin` reads the device's. */
   serverAdmin: ServerAdminRepository
@@ -282,6 +284,18 @@ export type BackupRepository = {
 export type SettingsRepository = {
   get(key: string): Promise<unknown>
   set(key: string, value: unknown): Promise<void>
+}
+
+/**
+ * What the signed-in account has typed in a form and not sent yet, kept on
+ * this device so a reload, a crash or a lost connection loses none of it.
+ */
+export type DraftsRepository = {
+  /** The saved answers of `form`, as they were saved, or null when there are none. */
+  get(form: DraftForm): Promise<unknown>
+  /** Keeps `values` (anything JSON holds) in place of the last draft of `form`. */
+  save(form: DraftForm, values: unknown): Promise<void>
+  clear(form: DraftForm): Promise<void>
 }
 
 /**

@@ -31,6 +31,8 @@ export const ERROR_MESSAGES = {
   NO_LETTERS_LEFT: 'You have no letters left. Choose a plan to continue.',
   LETTERS_OWED:
     'Your devices used the same last letter while offline, so you owe a letter. Your next plan pays it first.',
+  DRAFT_TOO_LARGE:
+    'This form holds too much text to keep as a draft on this device; the last draft that fit is kept. Shorten the longest answer.',
   STORAGE_FULL:
     'This device is out of storage space, so nothing was saved. Free some space or export a backup and remove old letters, then try again.',
   CARD_NUMBER_INVALID: 'Card number is not valid. Check the digits and try again.',

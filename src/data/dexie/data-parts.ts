@@ -3,6 +3,7 @@ import type { AccountParts, Repository } from '../repository'
 import { createAdminRepository } from './admin'
 import { createBackupRepository } from './backup'
 import type { RepositoryContext } from './context'
+import { createDraftsRepository } from './drafts'
 import { createDiagnosticsRepository, createSettingsRepository } from './diagnostics'
 import { createLettersRepository } from './letters'
 import { createMessagesRepository } from './messages'
@@ -22,6 +23,7 @@ export function createDataParts(context: RepositoryContext): DataParts {
     diagnostics: guardStorage(createDiagnosticsRepository(context)),
     backup: guardStorage(createBackupRepository(context)),
     settings: guardStorage(createSettingsRepository(context)),
+    drafts: guardStorage(createDraftsRepository(context)),
     admin: guardStorage(createAdminRepository(context)),
     // Dexie follows a query across its awaits only when the querier is itself an async function.
     observe: (query) => liveQuery(async () => await query()),

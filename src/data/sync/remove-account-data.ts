@@ -3,12 +3,20 @@ import { SYNCED_SETTING_KEYS } from '@/domain/sync'
 
 /**
  * Removes an account's synced data from this device: its letters and their
- * previous versions, its settings, its outbox and sync state, and its copy of
+ * previous versions, its settings, its outbox and sync state, its form drafts and its copy of
  * the account. The account keeps all of it on the server. Purchases stay:
  * until money lives on the server they exist only on the device that made them.
  */
 export function removeAccountData(db: LetterheadDatabase, userId: string): Promise<void> {
-  const tables = [db.letters, db.letterVersions, db.settings, db.outbox, db.syncState, db.users]
+  const tables = [
+    db.letters,
+    db.letterVersions,
+    db.settings,
+    db.outbox,
+    db.syncState,
+    db.drafts,
+    db.users,
+  ]
   return db.transaction('rw', tables, async () => {
     const letterIds = await db.letters.where('userId').equals(userId).primaryKeys()
     const state = await db.syncState.get(userId)
@@ -18,6 +26,7 @@ export function removeAccountData(db: LetterheadDatabase, userId: string): Promi
       db.settings.bulkDelete([...SYNCED_SETTING_KEYS]),
       state ? db.outbox.where('clientId').equals(state.clientId).delete() : undefined,
       db.syncState.delete(userId),
+      db.drafts.where('userId').equals(userId).delete(),
       db.users.delete(userId),
     ])
   })

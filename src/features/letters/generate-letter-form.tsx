@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { FormProvider } from 'react-hook-form'
+import { toast } from 'sonner'
 import { messageFor } from '@/domain/errors'
 import type { LetterInput } from '@/domain/letter-schema'
 import type { Letter } from '@/domain/types'
@@ -16,6 +17,9 @@ import { LetterFields } from './letter-fields'
 import { NoLettersLeft } from './no-letters-left'
 import { useGenerateLetter } from './use-generate-letter'
 import { useUnsavedGuard } from './use-unsaved-guard'
+import { DraftNote } from './guided/draft-note'
+import { letterFormFromDraft } from './guided/letter-form-draft'
+import { useLetterDraft } from './guided/use-letter-draft'
 
 type GenerateLetterFormProps = {
   fullName: string
@@ -36,21 +40,51 @@ export function GenerateLetterForm({
   followUp,
 }: GenerateLetterFormProps) {
   const letterForm = useLetterForm(blankLetterForm(fullName))
-  const { form, resetTo } = letterForm
+  const { form, resetTo, restore } = letterForm
   const navigate = useNavigate()
-  const { followUpMissing } = useStartingAnswers({
+  const { followUpMissing, ready } = useStartingAnswers({
     followUp,
     apply: resetTo,
+    restoreDraft: (saved) => {
+      const values = letterFormFromDraft(saved, form.getValues())
+      if (!values) return
+      restore(values)
+      draft.restored()
+    },
     untouched: () => !form.formState.isDirty,
   })
+  const draft = useLetterDraft(form, ready)
 
   // The written letter opens on its page; the form keeps the sender and type for the next one.
   async function openLetter(letter: Letter) {
+    await draft.discard().catch(() => undefined)
     resetTo(nextLetterForm(form.getValues()))
     await navigate({ to: '/app/letters/$letterId', params: { letterId: letter.id } })
   }
 
-  const { step, draft, queuePosition, generate, cancel } = useGenerateLetter({
+  function clearForm() {
+    const typed = form.getValues()
+    resetTo(blankLetterForm(fullName))
+    void draft.discard().catch(() => undefined)
+    toast.success('Form cleared.', {
+      id: 'form-cleared',
+      action: {
+        label: 'Undo',
+        onClick: () => {
+          restore(typed)
+          draft.saveNow()
+        },
+      },
+    })
+  }
+
+  const {
+    step,
+    draft: streamed,
+    queuePosition,
+    generate,
+    cancel,
+  } = useGenerateLetter({
     onReady: openLetter,
   })
   const [alert, setAlert] = useState<string | null>(null)
@@ -66,7 +100,8 @@ export function GenerateLetterForm({
   }
 
   const busy = step > 0
-  useUnsavedGuard(form.formState.isDirty && !busy)
+  // A draft kept on this device loses nothing on leaving; only one that could not be kept asks.
+  useUnsavedGuard(form.formState.isDirty && !busy && draft.state !== 'saved')
   return (
     <FormProvider {...form}>
       <form
@@ -88,7 +123,7 @@ export function GenerateLetterForm({
         <FollowUpNote />
         <LetterFields register={form.register} errors={form.formState.errors} />
         <GuidedQuestions moreOpen={letterForm.moreOpen} onToggleMore={letterForm.toggleMore} />
-        <div>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
           <Button
             type="submit"
             disabled={busy || lettersLeft === 0}
@@ -97,11 +132,21 @@ export function GenerateLetterForm({
           >
             Generate Legal Letter
           </Button>
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={busy}
+            onClick={clearForm}
+            className="w-full sm:w-auto"
+          >
+            Clear form
+          </Button>
+          <DraftNote state={draft.state} />
         </div>
         {busy ? (
           <GenerationOverlay
             step={step}
-            draft={draft}
+            draft={streamed}
             queuePosition={queuePosition}
             onCancel={cancel}
           />

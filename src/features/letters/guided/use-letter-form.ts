@@ -29,9 +29,16 @@ export function useLetterForm(defaults: LetterFormValues) {
     setMoreOpen((open) => open || hasMoreDetails(values.details))
   }
 
+  /** Puts `values` in the form as typed answers: the form still knows how it started. */
+  const restore = (values: LetterFormValues) => {
+    form.reset(values, { keepDefaultValues: true })
+    setMoreOpen((open) => open || hasMoreDetails(values.details))
+  }
+
   return {
     form,
     moreOpen,
+    restore,
     toggleMore: () => setMoreOpen((open) => !open),
     onInvalid,
     resetTo,
