@@ -41,6 +41,8 @@ export function lazyAccounts(
       sessions: async () => (await account()).sessions(),
       signOutOthers: async () => (await account()).signOutOthers(),
       changePassword: async (input) => (await account()).changePassword(input),
+      exportData: async () => (await account()).exportData(),
+      deleteAccount: async (input) => (await account()).deleteAccount(input),
     },
     sync: deferredSync(async () => (await parts()).sync),
     payments: {

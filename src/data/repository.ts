@@ -1,3 +1,4 @@
+import type { AccountExport, DeleteAccountInput } from '@/domain/account-data'
 import type { CommissionState } from '@/domain/commissions'
 import type { SessionSummary } from '@/domain/api'
 import type {
@@ -134,6 +135,18 @@ export type AccountRepository = {
   /** Ends every session of the account but this device's; answers how many ended. */
   signOutOthers(): Promise<{ ended: number }>
   changePassword(input: ChangePasswordInput): Promise<ChangedPassword>
+  /**
+   * Everything the signed-in account holds, as one file for its owner
+   * (decision 035): the server's copy in server mode, this device's otherwise.
+   * Never a password hash, a session token or an API key.
+   */
+  exportData(): Promise<AccountExport>
+  /**
+   * Deletes the signed-in account once its password is checked, with its
+   * letters, settings and sessions; purchases and commissions stay for the
+   * books, without the person's name or e-mail. Signs out on this device.
+   */
+  deleteAccount(input: DeleteAccountInput): Promise<void>
 }
 
 export type LetterPage = { letters: Letter[]; total: number }

@@ -1,4 +1,4 @@
-import { createFileRoute, Link } from '@tanstack/react-router'
+import { createFileRoute, Link, useRouter } from '@tanstack/react-router'
 import { ThemeSwitch } from '@/app/theme-switch'
 import { useSessionStore } from '@/features/auth/session-store'
 import { EngineSettingsForm } from '@/features/letters/engine-settings-form'
@@ -11,6 +11,8 @@ export const Route = createFileRoute('/app/settings')({
 
 function SettingsRoute() {
   const user = useSessionStore((state) => state.user)
+  const setUser = useSessionStore((state) => state.setUser)
+  const router = useRouter()
   return (
     <SettingsPage
       theme={<ThemeSwitch />}
@@ -24,6 +26,10 @@ function SettingsRoute() {
         ) : null
       }
       version={__APP_VERSION__}
+      onAccountDeleted={() => {
+        setUser(null)
+        void router.navigate({ to: '/auth' })
+      }}
     />
   )
 }

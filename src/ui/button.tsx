@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes } from 'react'
 import { cn } from './cn'
 
-type Variant = 'primary' | 'secondary' | 'ghost' | 'link'
+type Variant = 'primary' | 'secondary' | 'ghost' | 'link' | 'danger'
 
 const VARIANTS: Record<Variant, string> = {
   primary:
@@ -11,6 +11,9 @@ const VARIANTS: Record<Variant, string> = {
   ghost:
     'text-ink-700 hover:bg-ink-100 disabled:opacity-50 disabled:hover:bg-transparent dark:text-ink-100 dark:hover:bg-ink-800',
   link: 'text-ink-700 underline-offset-4 hover:underline dark:text-brass-300',
+  /** What cannot be undone, such as deleting an account. */
+  danger:
+    'bg-red-700 text-white hover:bg-red-800 disabled:bg-red-400 dark:bg-red-300 dark:text-ink-950 dark:hover:bg-red-200 dark:disabled:bg-red-800',
 }
 
 export const buttonClass = (variant: Variant = 'primary', extra?: string) =>

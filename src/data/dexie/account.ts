@@ -4,6 +4,7 @@ import { hashPassword, verifyPassword } from '@/domain/password-hash'
 import { ROLES } from '@/domain/types'
 import { parseOrThrow } from '@/domain/validate'
 import type { AccountRepository } from '../repository'
+import { deleteDeviceAccount, exportDeviceAccount } from './account-data'
 import { type RepositoryContext, requireRole, SESSION_KEY } from './context'
 
 /**
@@ -11,7 +12,8 @@ import { type RepositoryContext, requireRole, SESSION_KEY } from './context'
  * other sessions to list or end, and the password is the PBKDF2 hash in the
  * `credentials` table.
  */
-export function createLocalAccountRepository({ db }: RepositoryContext): AccountRepository {
+export function createLocalAccountRepository(context: RepositoryContext): AccountRepository {
+  const { db } = context
   return {
     sessions: () => Promise.resolve({ kind: 'device-only' }),
 
@@ -35,5 +37,9 @@ export function createLocalAccountRepository({ db }: RepositoryContext): Account
       })
       return { user, otherSessionsEnded: false }
     },
+
+    exportData: () => exportDeviceAccount(context),
+
+    deleteAccount: (input) => deleteDeviceAccount(context, input),
   }
 }

@@ -1,4 +1,5 @@
 import { Dexie, type Table } from 'dexie'
+import { DELETED_ACCOUNT_PREFIX, isDeletedAccountEmail } from '@/domain/account-data'
 import { findPlan } from '@/domain/plans'
 import type { Role, User } from '@/domain/types'
 import type { AdminPage, AdminRepository, AdminUserRow } from '../admin-repository'
@@ -27,19 +28,37 @@ async function usersById(
   return new Map(users.flatMap((user) => (user ? [[user.id, user]] : [])))
 }
 
-/** A page of one role's accounts; a search looks in each account's `fields`. */
-function accountsPage(
+/**
+ * Deleted accounts of `role`: rows kept for the books (decision 035), counted
+ * and listed nowhere. Found through the e-mail index, so the usual answer,
+ * none, costs one short range.
+ */
+const deletedAccounts = (db: LetterheadDatabase, role: Role) =>
+  db.users
+    .where('email')
+    .startsWith(DELETED_ACCOUNT_PREFIX)
+    .filter((user) => user.role === role && isDeletedAccountEmail(user.email))
+    .count()
+
+/** A page of one role's accounts, deleted ones left out; a search looks in each account's `fields`. */
+async function accountsPage(
   db: LetterheadDatabase,
   role: Role,
   query: Paging & { sort: keyof User; needle: string | null },
   fields: (user: User) => ReadonlyArray<string | null | undefined>,
 ): Promise<AdminPage<User>> {
   const { needle } = query
+  const skipDeleted = (await deletedAccounts(db, role)) > 0
   return pageOf(
     db.users,
     query.sort,
     query,
-    needle ? (user) => user.role === role && containsNeedle(needle, ...fields(user)) : null,
+    needle || skipDeleted
+      ? (user) =>
+          user.role === role &&
+          !isDeletedAccountEmail(user.email) &&
+          (needle === null || containsNeedle(needle, ...fields(user)))
+      : null,
     () => byRole(db, role, query.sort),
   )
 }
@@ -85,14 +104,22 @@ export function createAdminRepository({ db, clock }: RepositoryContext): AdminRe
       asAdmin([db.letters, db.subscriptions], async () => {
         // Counts read only the indexes; the purchases are read in one batch,
         // several times faster than stepping a cursor through them.
-        const [users, employees, letters, subscriptions] = await Promise.all([
-          db.users.where('role').equals('user').count(),
-          db.users.where('role').equals('employee').count(),
-          db.letters.count(),
-          db.subscriptions.toArray(),
-        ])
+        const [users, employees, deletedUsers, deletedEmployees, letters, subscriptions] =
+          await Promise.all([
+            db.users.where('role').equals('user').count(),
+            db.users.where('role').equals('employee').count(),
+            deletedAccounts(db, 'user'),
+            deletedAccounts(db, 'employee'),
+            db.letters.count(),
+            db.subscriptions.toArray(),
+          ])
         const revenueCents = subscriptions.reduce((sum, { priceCents }) => sum + priceCents, 0)
-        return { users, employees, letters, revenueCents }
+        return {
+          users: users - deletedUsers,
+          employees: employees - deletedEmployees,
+          letters,
+          revenueCents,
+        }
       }),
 
     users: (input) =>

@@ -34,7 +34,7 @@ export type ApiClientOptions = {
 }
 
 export type RequestOptions = {
-  method?: 'GET' | 'POST'
+  method?: 'GET' | 'POST' | 'DELETE'
   body?: unknown
   /** The refusal when the device is offline; each caller says what it needed the server for. */
   offline?: ErrorCode

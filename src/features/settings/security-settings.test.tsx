@@ -64,6 +64,8 @@ function onServer(repo: Repository, sessions: SessionSummary[]) {
       return Promise.resolve({ ended })
     }),
     changePassword: vi.fn(),
+    exportData: vi.fn(),
+    deleteAccount: vi.fn(),
   }
   return { repository: { ...repo, account }, account }
 }

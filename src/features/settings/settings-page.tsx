@@ -7,6 +7,7 @@ import { LetterheadSettings } from './letterhead-settings'
 import { PageSizeSetting } from './page-size-setting'
 import { SecuritySettings } from './security-settings'
 import { StoragePanel } from './storage-panel'
+import { YourData } from './your-data'
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -35,9 +36,18 @@ type SettingsPageProps = {
    */
   planLink: ReactNode | null
   version: string
+  /** The account was deleted and this device signed out. */
+  onAccountDeleted: () => void
 }
 
-export function SettingsPage({ theme, engine, userId, planLink, version }: SettingsPageProps) {
+export function SettingsPage({
+  theme,
+  engine,
+  userId,
+  planLink,
+  version,
+  onAccountDeleted,
+}: SettingsPageProps) {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -66,6 +76,11 @@ export function SettingsPage({ theme, engine, userId, planLink, version }: Setti
       {userId && planLink ? (
         <Section id="settings-letterhead" title="Letterhead">
           <LetterheadSettings userId={userId} planLink={planLink} />
+        </Section>
+      ) : null}
+      {userId ? (
+        <Section id="settings-your-data" title="Your Data">
+          <YourData onAccountDeleted={onAccountDeleted} />
         </Section>
       ) : null}
       <Section id="settings-backup" title="Backup">
