@@ -1,6 +1,8 @@
 import { Search } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { fieldClass } from './text-field'
+import { characterCount } from './character-count'
+import { CharacterCounter } from './character-counter'
 import { cn } from './cn'
 
 type SearchBoxProps = {
@@ -11,7 +13,8 @@ type SearchBoxProps = {
   onSearch: (value: string) => void
   delayMs?: number
   placeholder?: string
-  maxLength?: number
+  /** The longest search the server takes: a longer one stays in the box, is named, and is not sent. */
+  limit?: number
 }
 
 /** A labelled search field that waits for a pause in typing before searching. */
@@ -21,15 +24,24 @@ export function SearchBox({
   onSearch,
   delayMs = 300,
   placeholder,
-  maxLength,
+  limit,
 }: SearchBoxProps) {
   const id = useId()
+  const countId = `${id}-count`
   const [text, setText] = useState(value)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   useEffect(() => () => clearTimeout(timer.current), [])
 
+  const over = limit !== undefined && text.length > limit
+  const counted = limit !== undefined && characterCount(text.length, limit).band !== 'quiet'
+  const describedBy =
+    [counted ? countId : null, over ? `${countId}-limit` : null].filter(Boolean).join(' ') ||
+    undefined
+
   function schedule(next: string, delay: number) {
     clearTimeout(timer.current)
+    // Past the limit nothing is searched; the search in effect stays until the text fits.
+    if (limit !== undefined && next.length > limit) return
     timer.current = setTimeout(() => onSearch(next), delay)
   }
 
@@ -55,15 +67,24 @@ export function SearchBox({
           type="search"
           value={text}
           placeholder={placeholder}
-          maxLength={maxLength}
           autoComplete="off"
+          aria-invalid={over || undefined}
+          aria-describedby={describedBy}
           onChange={(event) => {
             setText(event.target.value)
             schedule(event.target.value, delayMs)
           }}
-          className={cn(fieldClass(false), 'pl-9')}
+          className={cn(fieldClass(over), 'pl-9')}
         />
       </div>
+      {limit !== undefined ? (
+        <CharacterCounter id={countId} length={text.length} limit={limit} />
+      ) : null}
+      {over ? (
+        <p id={`${countId}-limit`} className="text-sm text-red-700 dark:text-red-300">
+          {`A search is at most ${limit.toLocaleString('en-US')} characters; shorten it to search.`}
+        </p>
+      ) : null}
     </form>
   )
 }

@@ -52,7 +52,7 @@ export function AdminTableFrame<Row>({
           <SearchBox
             label={`Search ${noun}`}
             value={q}
-            maxLength={ADMIN_SEARCH_MAX}
+            limit={ADMIN_SEARCH_MAX}
             onSearch={onSearch}
           />
         </div>

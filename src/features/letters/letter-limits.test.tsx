@@ -2,6 +2,7 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { SAMPLE_LETTER } from '@/data/test-support'
+import { SHORT_MAX } from '@/domain/letter-details'
 import { MATTER_MAX } from '@/domain/letter-schema'
 import { renderGenerateForm } from './guided/generate-form-harness'
 
@@ -26,5 +27,19 @@ describe('a letter answer past its limit', () => {
     ).toBeInTheDocument()
     expect(matter).toHaveValue(pasted)
     expect(await db.letters.count()).toBe(0)
+  })
+})
+
+describe('a guided question the details schema limits', () => {
+  it('counts down to its limit as the person nears it, like the six answers', async () => {
+    const { user } = await renderGenerateForm()
+    await user.selectOptions(screen.getByLabelText('Letter Type'), 'Legal Notice')
+    const clause = screen.getByLabelText('Clause')
+    await user.click(clause)
+    await user.paste('7'.repeat(SHORT_MAX - 20))
+    expect(clause).toHaveAccessibleDescription(/20 characters left/)
+    await user.paste('7'.repeat(25))
+    expect(clause).toHaveAccessibleDescription(/5 characters over the limit/)
+    expect(clause).toHaveValue('7'.repeat(SHORT_MAX + 5))
   })
 })

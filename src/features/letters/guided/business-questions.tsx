@@ -1,4 +1,3 @@
-import { PASSAGE_MAX } from '@/domain/letter-details'
 import { PassageQuestion, TextQuestion } from './guided-fields'
 
 export function BusinessQuestions() {
@@ -8,13 +7,11 @@ export function BusinessQuestions() {
         name="details.business.purpose"
         label="Purpose"
         hint="Why you are writing, in a sentence or two."
-        limit={PASSAGE_MAX}
       />
       <PassageQuestion
         name="details.business.proposal"
         label="Proposal or Request"
         hint="What you offer or ask for, with the figures and dates that matter."
-        limit={PASSAGE_MAX}
       />
       <TextQuestion
         name="details.business.nextStep"

@@ -1,4 +1,4 @@
-import { PASSAGE_MAX, RIGHTS_INFRINGED } from '@/domain/letter-details'
+import { RIGHTS_INFRINGED } from '@/domain/letter-details'
 import { ChoiceQuestion, LinesQuestion, PassageQuestion, TextQuestion } from './guided-fields'
 
 export function CeaseQuestions() {
@@ -8,7 +8,6 @@ export function CeaseQuestions() {
         name="details.cease.conduct"
         label="The Conduct"
         hint="What the recipient is doing that must stop, in plain words."
-        limit={PASSAGE_MAX}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextQuestion
@@ -28,7 +27,6 @@ export function CeaseQuestions() {
         name="details.cease.evidence"
         label="Evidence"
         hint="What shows it: screenshots, links, witnesses, dates."
-        limit={PASSAGE_MAX}
       />
       <LinesQuestion
         name="details.cease.actionsDemanded"

@@ -1,4 +1,4 @@
-import { CURRENCIES, PASSAGE_MAX } from '@/domain/letter-details'
+import { CURRENCIES } from '@/domain/letter-details'
 import { DateListQuestion } from './date-list-question'
 import { ChoiceQuestion, PassageQuestion, TextQuestion } from './guided-fields'
 
@@ -43,7 +43,6 @@ export function DemandQuestions() {
         name="details.demand.paymentInstructions"
         label="Payment Instructions"
         hint="How to pay you: bank details, an address for a cheque, or a payment link."
-        limit={PASSAGE_MAX}
       />
     </>
   )

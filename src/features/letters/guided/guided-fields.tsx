@@ -7,16 +7,18 @@ import { type LetterFieldName, useGuidedField } from './use-guided-field'
 
 type QuestionProps = { name: LetterFieldName; label: string; hint?: string }
 
-/** A one-line answer; `type` and the other input attributes pass through (date, time, tel…). */
+/**
+ * A one-line answer; `type` and the other input attributes pass through (date,
+ * time, tel…). Answers the details schema limits count down to their limit.
+ */
 export function TextQuestion({
   name,
   label,
   hint,
   ...input
-}: QuestionProps &
-  Omit<React.InputHTMLAttributes<HTMLInputElement>, 'name' | 'maxLength'> & { limit?: number }) {
-  const { field, error } = useGuidedField(name)
-  return <TextField label={label} hint={hint} error={error} {...input} {...field} />
+}: QuestionProps & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'name' | 'maxLength'>) {
+  const { field, error, limit } = useGuidedField(name)
+  return <TextField label={label} hint={hint} error={error} limit={limit} {...input} {...field} />
 }
 
 export function PassageQuestion({
@@ -24,9 +26,8 @@ export function PassageQuestion({
   label,
   hint,
   rows = 3,
-  limit,
-}: QuestionProps & { rows?: number; limit?: number }) {
-  const { field, error } = useGuidedField(name)
+}: QuestionProps & { rows?: number }) {
+  const { field, error, limit } = useGuidedField(name)
   return (
     <TextareaField label={label} hint={hint} error={error} rows={rows} limit={limit} {...field} />
   )

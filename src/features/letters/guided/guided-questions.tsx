@@ -1,5 +1,5 @@
 import { useWatch } from 'react-hook-form'
-import { asksForReply, SHORT_MAX } from '@/domain/letter-details'
+import { asksForReply } from '@/domain/letter-details'
 import { TextQuestion } from './guided-fields'
 import type { LetterFormValues } from './letter-form-values'
 import { MoreDetails } from './more-details'
@@ -42,7 +42,6 @@ export function GuidedQuestions({ moreOpen, onToggleMore }: GuidedQuestionsProps
             name="details.reference"
             label="Reference Number"
             hint="Your invoice, account, policy or case number, if there is one."
-            limit={SHORT_MAX}
           />
           {asking ? <ReplyWithinQuestion demand={type === 'Demand Letter'} /> : null}
         </div>

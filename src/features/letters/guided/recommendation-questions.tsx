@@ -1,4 +1,3 @@
-import { PASSAGE_MAX } from '@/domain/letter-details'
 import { PassageQuestion, TextQuestion } from './guided-fields'
 import { STRENGTH_COUNT } from './letter-form-values'
 
@@ -16,7 +15,6 @@ function StrengthQuestion({ index }: { index: number }) {
         label={`Example of Strength ${number}`}
         hint={index === 0 ? 'A time you saw it: what happened and what came of it.' : undefined}
         rows={2}
-        limit={PASSAGE_MAX}
       />
     </div>
   )
