@@ -66,7 +66,7 @@ export function TabList<K extends string>({
         role="tablist"
         aria-label={label}
         // Relative, so each tab's offsetLeft is measured from the list's own start.
-        className="scrollbar-hidden relative flex gap-1 overflow-x-auto rounded-lg p-1"
+        className="scrollbar-hidden relative flex gap-0.5 overflow-x-auto rounded-lg p-1 sm:gap-1"
       >
         {items.map((item, index) => {
           const active = item.key === selected
@@ -86,7 +86,7 @@ export function TabList<K extends string>({
               onKeyDown={(event) => onKeyDown(event, index)}
               className={cn(
                 // Never squeezed below its label: past that the list scrolls instead.
-                'min-h-10 flex-1 shrink-0 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors',
+                'min-h-10 flex-1 shrink-0 rounded-md px-2 py-2 text-sm sm:px-3 font-medium whitespace-nowrap transition-colors',
                 active
                   ? 'bg-ink-800 text-paper shadow-sm dark:bg-brass-400 dark:text-ink-950'
                   : 'text-ink-600 hover:bg-white/70 hover:text-ink-900 dark:text-ink-300 dark:hover:bg-ink-800 dark:hover:text-white',

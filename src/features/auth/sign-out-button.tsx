@@ -24,7 +24,8 @@ export function SignOutButton({ onSignedOut }: { onSignedOut: () => void }) {
         onClick={() => (phase === 'off' ? void signOut() : setAsking(true))}
       >
         <LogOut aria-hidden className="size-4" />
-        Sign Out
+        {/* A phone's header keeps one line whatever the sync status says, as Settings does. */}
+        <span className="sr-only sm:not-sr-only">Sign Out</span>
       </Button>
       {asking ? <SignOutDialog signOut={signOut} onClose={() => setAsking(false)} /> : null}
     </>

@@ -16,12 +16,12 @@ export function LettersLeft({ userId }: { userId: string }) {
       aria-labelledby="letters-left-heading"
       className="rounded-xl border border-ink-100 bg-white p-5 dark:border-ink-800 dark:bg-ink-900"
     >
-      <h3
+      <h2
         id="letters-left-heading"
         className="text-sm font-semibold uppercase tracking-wider text-ink-500 dark:text-ink-300"
       >
         Letters left
-      </h3>
+      </h2>
       <p className="mt-1 font-serif text-4xl" data-testid="letters-left">
         {lettersLeft}
       </p>

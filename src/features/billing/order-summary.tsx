@@ -12,9 +12,9 @@ export function OrderSummary({ plan }: { plan: Plan }) {
   const price = priceWithCoupon(plan.priceCents, coupon !== null)
   return (
     <section aria-labelledby="order-summary-heading" className="flex flex-col gap-5">
-      <h3 id="order-summary-heading" className="text-xl font-semibold">
+      <h2 id="order-summary-heading" className="text-xl font-semibold">
         Order Summary
-      </h3>
+      </h2>
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 rounded-lg border border-ink-100 p-4 dark:border-ink-800">
         <dt>{plan.name}</dt>
         <dd className="text-right">{formatCents(price.listCents)}</dd>

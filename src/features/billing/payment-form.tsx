@@ -52,9 +52,9 @@ export function PaymentForm({ plan, userId }: { plan: Plan; userId: string }) {
 
   return (
     <section aria-labelledby="payment-heading" className="flex flex-col gap-4">
-      <h3 id="payment-heading" className="text-xl font-semibold">
+      <h2 id="payment-heading" className="text-xl font-semibold">
         Payment
-      </h3>
+      </h2>
       <p className="text-sm text-ink-600 dark:text-ink-300">
         {plan.name} · {total}. Test mode: use 4242 4242 4242 4242 with any future date; no money
         moves.

@@ -31,9 +31,9 @@ function GatewayNotKnown({ gateway }: Pick<PaymentStepProps, 'gateway'>) {
   const back = useCheckoutStore((state) => state.back)
   return (
     <section aria-labelledby="payment-heading" className="flex flex-col gap-4">
-      <h3 id="payment-heading" className="text-xl font-semibold">
+      <h2 id="payment-heading" className="text-xl font-semibold">
         Payment
-      </h3>
+      </h2>
       {gateway.status === 'failed' ? (
         <FormAlert message={messageFor(gateway.error, 'SERVER_UNREACHABLE')} />
       ) : (

@@ -22,9 +22,9 @@ export function PaymentSuccess({ plan }: { plan: Plan }) {
       className="flex flex-col items-center gap-3 py-6 text-center"
     >
       <CheckCircle2 aria-hidden className="size-12 text-emerald-600" />
-      <h3 id="payment-success-heading" className="text-2xl font-semibold">
+      <h2 id="payment-success-heading" className="text-2xl font-semibold">
         Payment Successful
-      </h3>
+      </h2>
       {receipt ? (
         <p className="text-ink-600 dark:text-ink-300">
           {/* Stripe's page took the card: this app never learns its last four. */}

@@ -18,9 +18,9 @@ export function StripePayment({ plan, userId }: { plan: Plan; userId: string }) 
 
   return (
     <section aria-labelledby="payment-heading" className="flex flex-col gap-4">
-      <h3 id="payment-heading" className="text-xl font-semibold">
+      <h2 id="payment-heading" className="text-xl font-semibold">
         Payment
-      </h3>
+      </h2>
       <p className="text-sm text-ink-600 dark:text-ink-300">
         {plan.name} · {total}.
       </p>

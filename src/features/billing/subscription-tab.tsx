@@ -35,7 +35,7 @@ export function SubscriptionTab({ userId, stripeReturn }: SubscriptionTabProps) 
     if (document.activeElement && document.activeElement !== document.body) return
     // Back at the plans, the first plan's name: "Letters left" above it may still be loading.
     const heading = container.current?.querySelector<HTMLElement>(
-      view === 'plans' ? 'article h3' : 'section h3',
+      view === 'plans' ? 'article h3' : 'section h2',
     )
     if (!heading) return
     heading.tabIndex = -1

@@ -27,9 +27,9 @@ export function LetterCard({ letter, onRetry, today = new Date() }: LetterCardPr
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 id={headingId} className="truncate text-lg font-semibold">
+          <h2 id={headingId} className="truncate text-lg font-semibold">
             {letter.matter}
-          </h3>
+          </h2>
           <p className="text-sm text-ink-600 dark:text-ink-300">
             {/* In a bdi, a right-to-left name or direction mark cannot reorder what follows. */}
             To <bdi>{letter.recipientName}</bdi> · {letter.type} ·{' '}

@@ -50,13 +50,16 @@ export function UserDashboard({ user, search, onSearchChange, subscription }: Us
         hidden={tab !== 'generate'}
         className={PANEL}
       >
-        <GenerateLetterForm
-          fullName={user.fullName}
-          lettersLeft={entitlements.data?.lettersLeft}
-          lettersOwed={entitlements.data?.lettersOwed}
-          onChoosePlan={() => onSearchChange({ tab: 'subscription' })}
-          followUp={search.followUp}
-        />
+        {/* Drawn once the letters left are known, so the note about them never pushes the form down. */}
+        {entitlements.status === 'loading' ? null : (
+          <GenerateLetterForm
+            fullName={user.fullName}
+            lettersLeft={entitlements.data?.lettersLeft}
+            lettersOwed={entitlements.data?.lettersOwed}
+            onChoosePlan={() => onSearchChange({ tab: 'subscription' })}
+            followUp={search.followUp}
+          />
+        )}
       </section>
       {tab === 'letters' ? (
         <section {...tabPanelProps('dashboard', 'letters')} className={PANEL}>

@@ -103,7 +103,7 @@ export function MoreDetails({ open, onToggle }: MoreDetailsProps) {
   const summaryId = `${panelId}-summary`
   return (
     <section className="rounded-lg border border-ink-100 dark:border-ink-800">
-      <h3 className="m-0">
+      <h2 className="m-0">
         <button
           type="button"
           aria-expanded={open}
@@ -118,7 +118,7 @@ export function MoreDetails({ open, onToggle }: MoreDetailsProps) {
             className={cn('size-5 shrink-0 transition-transform', open && 'rotate-180')}
           />
         </button>
-      </h3>
+      </h2>
       <p id={summaryId} className="px-4 pb-3 text-sm text-ink-500 dark:text-ink-300">
         Your title and contact details, the recipient’s, delivery, enclosures, copies and
         jurisdiction.

@@ -34,9 +34,9 @@ export function TypeQuestions({ type }: { type: LetterType }) {
   if (!Questions) return null
   return (
     <>
-      <h4 className="mt-2 border-t border-ink-100 pt-4 text-sm font-semibold text-ink-700 dark:border-ink-800 dark:text-ink-200">
+      <h2 className="mt-2 border-t border-ink-100 pt-4 text-sm font-semibold text-ink-700 dark:border-ink-800 dark:text-ink-200">
         {TOPIC[type]}
-      </h4>
+      </h2>
       <Questions />
     </>
   )
