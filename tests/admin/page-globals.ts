@@ -11,4 +11,9 @@ import { builtinEnvironments } from 'vitest/environments'
  * the same jsdom page as that environment, and takes it down after the file.
  */
 const page = await builtinEnvironments.jsdom.setup(globalThis, {})
-afterAll(() => page.teardown(globalThis))
+afterAll(async () => {
+  // React flushes an unmount's passive effects on the scheduler's next
+  // turn, reading `window.event`; let that turn run before the page goes.
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  await page.teardown(globalThis)
+})

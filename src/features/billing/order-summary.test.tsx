@@ -80,6 +80,14 @@ describe('Continue to Payment with a coupon code typed but not applied', () => {
     expect(await db.users.get(employee.id)).toMatchObject({ referrals: 1, earningsCents: 1_196 })
   })
 
+  it('starts the person at the next step’s heading once the button that led there is gone', async () => {
+    const { user } = await atOrderSummary()
+    await user.click(continueButton())
+
+    const heading = await screen.findByRole('heading', { name: 'Payment', level: 2 })
+    await vi.waitFor(() => expect(heading).toHaveFocus())
+  })
+
   it('applies a code typed with the letter O for the digit 0', async () => {
     const { user } = await atOrderSummary()
     await user.type(couponField(), 'EMPAMOSKP')
@@ -94,8 +102,11 @@ describe('Continue to Payment with a coupon code typed but not applied', () => {
     await user.type(couponField(), 'EMPNOPE23')
     await user.click(continueButton())
 
-    expect(await within(couponForm()).findByRole('alert')).toHaveTextContent(
-      ERROR_MESSAGES.INVALID_COUPON,
+    // The alert region may be drawn a moment before its words.
+    await vi.waitFor(() =>
+      expect(within(couponForm()).getByRole('alert')).toHaveTextContent(
+        ERROR_MESSAGES.INVALID_COUPON,
+      ),
     )
     expect(screen.getByRole('alert')).toHaveTextContent('Invalid coupon code')
     expect(couponField()).toHaveValue('EMPNOPE23')
@@ -110,11 +121,16 @@ describe('Continue to Payment with a coupon code typed but not applied', () => {
     const { user } = await atOrderSummary()
     await user.type(couponField(), 'EMPNOPE23')
     await user.click(screen.getByRole('button', { name: 'Apply' }))
-    const fromApply = (await within(couponForm()).findByRole('alert')).textContent
+    // The alert region may be drawn a moment before its words.
+    const alert = await within(couponForm()).findByRole('alert')
+    await vi.waitFor(() => expect(alert.textContent).not.toBe(''))
+    const fromApply = alert.textContent
 
     await user.click(continueButton())
     await vi.waitFor(() => expect(couponField()).toHaveFocus())
-    expect(within(couponForm()).getByRole('alert').textContent).toBe(fromApply)
+    await vi.waitFor(() =>
+      expect(within(couponForm()).getByRole('alert').textContent).toBe(fromApply),
+    )
   })
 
   it('goes on at the list price with the field empty, asking nothing', async () => {

@@ -248,7 +248,9 @@ describe('the types that ask nothing back', () => {
       ),
       NOV_22,
     )
-    expect(letter).toContain('Leadership is the quality that stands out most. She led a team of five.')
+    expect(letter).toContain(
+      'Leadership is the quality that stands out most. She led a team of five.',
+    )
     expect(letter).toContain('In short, my recommendation is this: Admit Ana Ruiz to the program.')
     const two = composeLetter(
       request('Recommendation Letter', {
