@@ -6,6 +6,10 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { hashAdminSecret } from './build/admin-secret.ts'
 import { contentSecurityPolicyPlugin } from './build/content-security-policy.ts'
+import { entryAfterFirstFramePlugin } from './build/entry-after-first-frame.ts'
+import { precompressPlugin } from './build/precompress.ts'
+import { prerenderLandingPlugin } from './build/prerender-landing.ts'
+import { previewMissingFilesPlugin } from './build/preview-missing-files.ts'
 import { PWA_OPTIONS } from './build/pwa.ts'
 
 export default defineConfig(({ isPreview }) => {
@@ -18,8 +22,13 @@ export default defineConfig(({ isPreview }) => {
       tanstackRouter({ target: 'react', autoCodeSplitting: true }),
       react(),
       tailwindcss(),
+      prerenderLandingPlugin(),
+      entryAfterFirstFramePlugin(),
       VitePWA(PWA_OPTIONS),
       contentSecurityPolicyPlugin(),
+      previewMissingFilesPlugin(),
+      // Last: it compresses what every plugin before it wrote, the service worker included.
+      precompressPlugin(),
     ],
     resolve: {
       alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },

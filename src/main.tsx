@@ -1,4 +1,9 @@
-import { createRoot, type Root } from 'react-dom/client'
+import { createRoot } from 'react-dom/client'
+import {
+  dropPrerenderedLanding,
+  hasPrerenderedLanding,
+  markLiveOnceReplaced,
+} from '@/app/landing/prerendered'
 import { plainMessage } from '@/app/plain-message'
 import { peekSignedIn } from '@/data/session-peek'
 import './index.css'
@@ -13,25 +18,34 @@ const load = <T,>(module: Promise<T>) =>
 
 /**
  * The landing page loads on its own for visitors nobody is signed in as
- * (docs/decisions/011-light-landing.md); every other page, and the landing
- * page for someone signed in, starts the whole app.
+ * (docs/decisions/011-light-landing.md), over the markup the build put in
+ * index.html (decision 033); every other page, and the landing page for
+ * someone signed in, starts the whole app.
  */
-async function start(root: Root, container: HTMLElement) {
-  if (window.location.pathname === '/') {
+async function start(container: HTMLElement) {
+  const atLanding = window.location.pathname === '/'
+  if (!atLanding) dropPrerenderedLanding(container)
+  if (atLanding) {
     const landing = load(import('@/app/landing/start-landing'))
     if (!(await peekSignedIn())) {
-      ;(await landing).startLanding(root, container)
+      ;(await landing).startLanding(container)
       return
     }
     landing.catch(() => undefined)
   }
   const { startApp } = await load(import('@/app/start-app'))
-  await startApp(root, container)
+  // The prerendered landing page stays in view until the app has its page ready, never a blank between.
+  const prerendered = atLanding && hasPrerenderedLanding(container)
+  if (prerendered) markLiveOnceReplaced(container)
+  await startApp(createRoot(container), container, prerendered ? { handOver: {} } : {})
 }
 
 const container = document.getElementById('root')
 if (container) {
-  start(createRoot(container), container).catch((error: unknown) => {
+  // The display face (Fraunces) is asked for only now, after the first frame (the built index.html
+  // starts this script then): marketing.css names it under data-fonts.
+  document.documentElement.dataset.fonts = ''
+  start(container).catch((error: unknown) => {
     container.innerHTML =
       error instanceof LoadFailed
         ? plainMessage(

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, describe, expect, it } from 'vitest'
 import { contentSecurityPolicy } from '../../build/content-security-policy'
@@ -9,6 +10,7 @@ import { setupTestServer } from '../test-support/test-server'
 const INDEX_HTML = '<!doctype html><html><head><title>Letterhead</title></head><body></body></html>'
 const APP_JS = 'console.log("Letterhead")'
 const IMMUTABLE = 'public, max-age=31536000, immutable'
+const ROBOTS_TXT = 'User-agent: *\nDisallow: /api/\n'
 
 /** A policy as its directives: name → its sources, in order. */
 function directives(policy: string): Map<string, string[]> {
@@ -45,11 +47,77 @@ function expectJsonNotFound(response: LightMyRequestResponse) {
 describe('with a build', () => {
   const root = mkdtempSync(join(tmpdir(), 'letterhead-static-'))
   writeFileSync(join(root, 'index.html'), INDEX_HTML)
+  writeFileSync(join(root, 'robots.txt'), ROBOTS_TXT)
   mkdirSync(join(root, 'assets'))
   writeFileSync(join(root, 'assets', 'app-abc.js'), APP_JS)
+  // The compressed copies the build writes beside its text files (build/precompress.ts).
+  for (const file of ['index.html', join('assets', 'app-abc.js')]) {
+    const body = file === 'index.html' ? INDEX_HTML : APP_JS
+    writeFileSync(join(root, `${file}.br`), brotliCompressSync(body))
+    writeFileSync(join(root, `${file}.gz`), gzipSync(body))
+  }
   afterAll(() => rmSync(root, { recursive: true, force: true }))
 
   const server = setupTestServer({ config: { staticDir: root } })
+
+  it('serves robots.txt as text', async () => {
+    const response = await server().app.inject({ method: 'GET', url: '/robots.txt' })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toMatch(/^text\/plain/)
+    expect(response.body).toBe(ROBOTS_TXT)
+  })
+
+  it.each(['/sitemap.xml', '/favicon.ico', '/app/report.pdf'])(
+    'answers %s, a file that is not there, with 404 rather than the page',
+    async (url) => {
+      const response = await server().app.inject({ method: 'GET', url })
+      expect(response.statusCode).toBe(404)
+      expect(response.headers['content-type']).toMatch(/^application\/json/)
+      expect(response.json()).toEqual({
+        error: { code: 'NOT_FOUND', message: 'There is no such file.' },
+      })
+    },
+  )
+
+  it('sends the brotli copy to a browser that accepts it, and gzip to one that takes only gzip', async () => {
+    const { app } = server()
+    const br = await app.inject({
+      method: 'GET',
+      url: '/assets/app-abc.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    })
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.headers.vary).toMatch(/accept-encoding/i)
+    expect(br.headers['cache-control']).toBe(IMMUTABLE)
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(APP_JS)
+    const gz = await app.inject({
+      method: 'GET',
+      url: '/assets/app-abc.js',
+      headers: { 'accept-encoding': 'gzip' },
+    })
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(APP_JS)
+    const plain = await app.inject({ method: 'GET', url: '/assets/app-abc.js' })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toBe(APP_JS)
+  })
+
+  it.each(['/', '/app/settings'])(
+    'sends %s compressed too, still checked on every load',
+    async (url) => {
+      const response = await server().app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'br' },
+      })
+      expect(response.statusCode).toBe(200)
+      expect(response.headers['content-type']).toMatch(/^text\/html/)
+      expect(response.headers['content-encoding']).toBe('br')
+      expect(response.headers['cache-control']).toBe('no-cache')
+      expect(brotliDecompressSync(response.rawPayload).toString()).toBe(INDEX_HTML)
+      expectAppPolicy(response)
+    },
+  )
 
   it.each(['/', '/index.html', '/app', '/app/settings', '/some/deep/path', '/auth?tab=login'])(
     'answers %s with index.html, checked on every load, under the app’s policy',

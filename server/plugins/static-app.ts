@@ -3,6 +3,7 @@ import { join, relative, sep } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import { errorBody } from '@/domain/api'
+import { namesAFile } from '../../build/static-paths'
 import { apiNotFound } from '../http/errors'
 
 /**
@@ -27,6 +28,8 @@ export async function registerStaticApp(app: FastifyInstance, root: string) {
       root,
       wildcard: true,
       index: ['index.html'],
+      // The build writes .br and .gz beside each text file (build/precompress.ts): sent to whoever accepts them.
+      preCompressed: true,
       setHeaders: (reply, path) => {
         void reply.header('cache-control', cacheControl(root, path))
       },
@@ -42,8 +45,9 @@ export async function registerStaticApp(app: FastifyInstance, root: string) {
       return reply.status(404).send(apiNotFound())
     }
     // A build file that is not there (an old tab asking for the last build's chunk) is a 404:
-    // the page in its place would only fail as a script.
-    if (path.startsWith('/assets/')) {
+    // the page in its place would only fail as a script. So is any other file name (robots.txt,
+    // sitemap.xml): a crawler reading the page as that file would find it malformed.
+    if (path.startsWith('/assets/') || namesAFile(path)) {
       return reply.status(404).send(errorBody('NOT_FOUND', 'There is no such file.'))
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html')

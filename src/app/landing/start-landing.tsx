@@ -1,28 +1,25 @@
-import { StrictMode } from 'react'
-import type { Root } from 'react-dom/client'
+import { type ReactNode, startTransition } from 'react'
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
 import { deferredRepository } from '@/data/deferred-repository'
-import { RepositoryProvider } from '@/data/repository-context'
 import { peekSignedIn } from '@/data/session-peek'
-import { LandingPage } from '@/features/marketing/landing-page'
 import { ServiceWorkerPrompts } from '@/pwa/service-worker-prompts'
-import { AppLinkProvider } from '@/ui/app-link'
-import { AppErrorBoundary } from '../app-error-boundary'
-import { Brand } from '../brand'
 import { DeferredToaster } from '../deferred-toaster'
-import { SignedOutActions } from '../signed-out-actions'
-import { ThemeProvider } from '../theme'
 import { reportUnhandledRejections } from '../unhandled-rejections'
 import { handOverLink } from './hand-over-link'
+import { LandingRoot } from './landing-root'
+import { hasPrerenderedLanding, markLive } from './prerendered'
 
 const loadApp = () => import('../start-app')
 
 /**
  * The landing page for a visitor nobody is signed in as, without the router
  * or the database code: a first visit downloads only what this page needs
- * (docs/decisions/011-light-landing.md). Following one of its links, or
- * someone signing in from another tab, hands the page over to the app.
+ * (docs/decisions/011-light-landing.md). The build has already put its markup
+ * in index.html, which this hydrates, in slices that leave the page free to
+ * answer (decision 033). Following one of its links, or someone signing in
+ * from another tab, hands the page over to the app.
  */
-export function startLanding(root: Root, container: HTMLElement) {
+export function startLanding(container: HTMLElement): Root {
   const repository = deferredRepository(async () =>
     (await import('../open-repository')).openRepository(container),
   )
@@ -59,19 +56,39 @@ export function startLanding(root: Root, container: HTMLElement) {
     enter: (to) => void enterApp(to),
   })
 
-  root.render(
-    <StrictMode>
-      <AppErrorBoundary repository={repository}>
-        <RepositoryProvider repository={repository}>
-          <ThemeProvider followSettings={false}>
-            <AppLinkProvider value={renderHandOverLink}>
-              <LandingPage brand={<Brand />} actions={<SignedOutActions />} />
-              <DeferredToaster />
-              <ServiceWorkerPrompts />
-            </AppLinkProvider>
-          </ThemeProvider>
-        </RepositoryProvider>
-      </AppErrorBoundary>
-    </StrictMode>,
+  const tree = (
+    <LandingRoot
+      repository={repository}
+      renderLink={renderHandOverLink}
+      browserOnly={
+        <>
+          <DeferredToaster />
+          <ServiceWorkerPrompts />
+        </>
+      }
+    />
   )
+  const root = hasPrerenderedLanding(container)
+    ? hydrateInSlices(container, tree)
+    : renderFresh(container, tree)
+  // React listens from here on (a tap while it hydrates is replayed): the header's controls show.
+  markLive(container)
+  return root
+}
+
+/** Without the build's markup (the dev server), the landing page renders as any React root. */
+function renderFresh(container: HTMLElement, tree: ReactNode): Root {
+  const root = createRoot(container)
+  root.render(tree)
+  return root
+}
+
+/** Hydrates as a transition, so React works in short slices and the page stays free to answer. */
+function hydrateInSlices(container: HTMLElement, tree: ReactNode): Root {
+  const made: { root?: Root } = {}
+  startTransition(() => {
+    made.root = hydrateRoot(container, tree)
+  })
+  if (!made.root) throw new Error('The landing page could not be hydrated')
+  return made.root
 }

@@ -75,8 +75,11 @@ export function ContactForm() {
 
   if (loaded) return <loaded.Engine draft={loaded.draft} />
   return (
+    // method="dialog": outside a dialog, a submission the page's script has not taken over yet
+    // (the prerendered page, decision 033) goes nowhere, rather than putting the message in the address.
     <form
       ref={formRef}
+      method="dialog"
       noValidate
       aria-label="Contact"
       onPointerEnter={load}

@@ -1,0 +1,110 @@
+// @vitest-environment jsdom
+import { act } from 'react'
+import { hydrateRoot, type Root } from 'react-dom/client'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { deferredRepository } from '@/data/deferred-repository'
+import { DeferredToaster } from '../deferred-toaster'
+import { handOverLink } from './hand-over-link'
+import { LandingRoot } from './landing-root'
+import { renderLanding } from '../../../build/landing-markup'
+import {
+  dropPrerenderedLanding,
+  hasPrerenderedLanding,
+  LIVE_ATTRIBUTE,
+  markLiveOnceReplaced,
+  PRERENDERED_ATTRIBUTE,
+} from './prerendered'
+
+// jsdom has no matchMedia; the theme and the custom cursor ask it about the screen.
+beforeEach(() => {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }))
+  return () => vi.unstubAllGlobals()
+})
+
+let root: Root | undefined
+afterEach(() => {
+  act(() => root?.unmount())
+  root = undefined
+  document.body.replaceChildren()
+})
+
+/** index.html's #root as the build leaves it. */
+function prerenderedRoot(): HTMLElement {
+  const container = document.createElement('div')
+  container.id = 'root'
+  container.setAttribute(PRERENDERED_ATTRIBUTE, '')
+  container.innerHTML = renderLanding()
+  document.body.append(container)
+  return container
+}
+
+describe('the prerendered landing page', () => {
+  it('is the page itself, with nothing React hoisted before it and no inline style', () => {
+    const markup = renderLanding()
+    expect(markup).toMatch(/^<div data-landing="true"/)
+    // The Content-Security-Policy refuses style attributes in markup (decision 009).
+    expect(markup).not.toMatch(/\sstyle="/)
+  })
+
+  it('hydrates as it is: the same nodes, no mismatch reported', async () => {
+    const container = prerenderedRoot()
+    const heading = container.querySelector('h1')
+    const signUp = container.querySelector('a[href="/auth?tab=signup"]')
+    const mismatches = vi.fn()
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const enter = vi.fn()
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <LandingRoot
+          repository={deferredRepository(() => Promise.reject(new Error('not in this test')))}
+          renderLink={handOverLink({ preload: () => undefined, enter })}
+          browserOnly={<DeferredToaster />}
+        />,
+        { onRecoverableError: mismatches },
+      )
+      await Promise.resolve()
+    })
+    expect(mismatches).not.toHaveBeenCalled()
+    expect(errors).not.toHaveBeenCalled()
+    expect(container.querySelector('h1')).toBe(heading)
+    expect(heading).toHaveTextContent('Letters that carry weight.')
+    // Hydrated, the links hand the page over to the app instead of reloading it.
+    act(() => (signUp as HTMLAnchorElement).click())
+    expect(enter).toHaveBeenCalledWith('/auth?tab=signup')
+  })
+
+  it('holds the account links in a part that waits until nobody is known to be signed in', () => {
+    const container = prerenderedRoot()
+    const waiting = container.querySelectorAll('[data-visitor-actions]')
+    // The header's and the phone menu's.
+    expect(waiting).toHaveLength(2)
+    for (const part of waiting)
+      expect(part.querySelector('a[href="/auth?tab=login"]')).not.toBeNull()
+  })
+
+  it('is marked live once the app has replaced it, and not before', async () => {
+    const container = prerenderedRoot()
+    markLiveOnceReplaced(container)
+    container.setAttribute('class', 'touched')
+    await Promise.resolve()
+    expect(container.hasAttribute(LIVE_ATTRIBUTE)).toBe(false)
+    container.replaceChildren(document.createElement('main'))
+    await Promise.resolve()
+    expect(container.hasAttribute(LIVE_ATTRIBUTE)).toBe(true)
+  })
+
+  it('is dropped by any other page, which then starts on an empty root', () => {
+    const container = prerenderedRoot()
+    expect(hasPrerenderedLanding(container)).toBe(true)
+    dropPrerenderedLanding(container)
+    expect(hasPrerenderedLanding(container)).toBe(false)
+    expect(container.hasAttribute(PRERENDERED_ATTRIBUTE)).toBe(false)
+    expect(container.childNodes).toHaveLength(0)
+  })
+})

@@ -1,0 +1,35 @@
+/**
+ * The build puts the landing page's markup in index.html's #root and marks
+ * #root with this attribute (build/prerender-landing.ts, decision 033).
+ * Every page is served that index.html: the landing page hydrates the
+ * markup, the app's other pages drop it (a first-paint rule in index.css
+ * keeps it out of sight until they do).
+ */
+export const PRERENDERED_ATTRIBUTE = 'data-prerendered'
+
+export function hasPrerenderedLanding(container: HTMLElement): boolean {
+  return container.hasAttribute(PRERENDERED_ATTRIBUTE) && container.firstElementChild !== null
+}
+
+/** Set on #root once React has the prerendered page (hydrated it, or replaced it with the app's). */
+export const LIVE_ATTRIBUTE = 'data-live'
+
+export function markLive(container: HTMLElement): void {
+  container.setAttribute(LIVE_ATTRIBUTE, '')
+}
+
+/** Marks the page live when React replaces the prerendered markup with the app's first render. */
+export function markLiveOnceReplaced(container: HTMLElement): void {
+  const observer = new MutationObserver(() => {
+    markLive(container)
+    observer.disconnect()
+  })
+  observer.observe(container, { childList: true })
+}
+
+/** Removes the landing page's markup from a page that is not the landing page. */
+export function dropPrerenderedLanding(container: HTMLElement): void {
+  if (!container.hasAttribute(PRERENDERED_ATTRIBUTE)) return
+  container.removeAttribute(PRERENDERED_ATTRIBUTE)
+  container.replaceChildren()
+}
