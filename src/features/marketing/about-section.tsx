@@ -6,7 +6,7 @@ export function AboutSection() {
     <section
       id="about"
       aria-labelledby="about-title"
-      className="scroll-mt-16 border-t border-ink-900/10 dark:border-white/10"
+      className="border-t border-ink-900/10 dark:border-white/10"
     >
       <div className="mx-auto max-w-6xl px-5 py-24 sm:px-8 lg:py-32">
         <div className="grid gap-10 lg:grid-cols-2 lg:gap-20">

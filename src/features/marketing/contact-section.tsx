@@ -4,7 +4,7 @@ import { SectionHeading } from './section-heading'
 
 export function ContactSection() {
   return (
-    <section id="contact" aria-labelledby="contact-title" className="scroll-mt-16">
+    <section id="contact" aria-labelledby="contact-title">
       <div className="mx-auto grid max-w-6xl gap-12 px-5 py-24 sm:px-8 lg:grid-cols-[0.85fr_1.15fr] lg:gap-20 lg:py-32">
         <div>
           <SectionHeading id="contact-title" eyebrow={CONTACT.eyebrow} title={CONTACT.title} />

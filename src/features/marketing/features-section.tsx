@@ -59,7 +59,7 @@ export function FeaturesSection() {
     <section
       id="features"
       aria-labelledby="features-title"
-      className="relative isolate scroll-mt-16 overflow-x-clip bg-ink-900 dark:border-y dark:border-white/10 dark:bg-ink-900/70"
+      className="relative isolate overflow-x-clip bg-ink-900 dark:border-y dark:border-white/10 dark:bg-ink-900/70"
     >
       <div
         aria-hidden

@@ -6,11 +6,7 @@ import { LetterVisual } from './letter-visual'
 
 export function HeroSection() {
   return (
-    <section
-      id="hero"
-      aria-labelledby="hero-title"
-      className="relative isolate scroll-mt-16 overflow-x-clip"
-    >
+    <section id="hero" aria-labelledby="hero-title" className="relative isolate overflow-x-clip">
       <div
         aria-hidden
         className="absolute inset-x-0 top-0 -z-10 h-[36rem] bg-[radial-gradient(60rem_28rem_at_80%_0%,rgba(220,195,144,0.35),transparent_70%)] dark:bg-[radial-gradient(60rem_28rem_at_80%_0%,rgba(176,141,87,0.18),transparent_70%)]"

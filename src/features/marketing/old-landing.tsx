@@ -14,11 +14,7 @@ type OldLandingProps = { brand: ReactNode; actions: ReactNode }
 export function OldLanding({ brand, actions }: OldLandingProps) {
   return (
     <LandingShell brand={brand} actions={actions} links={OLD_NAV}>
-      <section
-        id="home"
-        aria-labelledby="home-title"
-        className="relative isolate scroll-mt-16 overflow-x-clip"
-      >
+      <section id="home" aria-labelledby="home-title" className="relative isolate overflow-x-clip">
         <div
           aria-hidden
           className="absolute inset-0 -z-10 bg-[radial-gradient(50rem_24rem_at_50%_0%,rgba(220,195,144,0.35),transparent_70%)] dark:bg-[radial-gradient(50rem_24rem_at_50%_0%,rgba(176,141,87,0.18),transparent_70%)]"
@@ -54,7 +50,7 @@ export function OldLanding({ brand, actions }: OldLandingProps) {
       <section
         id="how-it-works"
         aria-labelledby="how-title"
-        className="scroll-mt-16 border-y border-ink-900/10 bg-white/60 dark:border-white/10 dark:bg-ink-900/40"
+        className="border-y border-ink-900/10 bg-white/60 dark:border-white/10 dark:bg-ink-900/40"
       >
         <div className="mx-auto max-w-6xl px-5 py-24 sm:px-8">
           <SectionHeading id="how-title" eyebrow={STEPS_INTRO.eyebrow} title={STEPS_INTRO.title} />
@@ -73,7 +69,7 @@ export function OldLanding({ brand, actions }: OldLandingProps) {
           </ol>
         </div>
       </section>
-      <section id="features" aria-labelledby="features-title" className="scroll-mt-16">
+      <section id="features" aria-labelledby="features-title">
         <div className="mx-auto grid max-w-6xl gap-14 px-5 py-24 sm:px-8 lg:grid-cols-[0.8fr_1.2fr]">
           <SectionHeading
             id="features-title"

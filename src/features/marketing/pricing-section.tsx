@@ -29,7 +29,7 @@ type PricingSectionProps = { signedIn?: boolean }
 /** Prices come from the one plan catalogue, so this page can never disagree with checkout. */
 export function PricingSection({ signedIn = false }: PricingSectionProps) {
   return (
-    <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-16">
+    <section id="pricing" aria-labelledby="pricing-title">
       <div className="mx-auto max-w-6xl px-5 py-24 sm:px-8 lg:py-28">
         <SectionHeading id="pricing-title" eyebrow={PRICING.eyebrow} title={PRICING.title} />
         <ul className="mt-14 grid gap-6 lg:grid-cols-3">

@@ -9,7 +9,7 @@ export function ServicesSection() {
     <section
       id="services"
       aria-labelledby="services-title"
-      className="scroll-mt-16 bg-white/60 dark:bg-ink-900/40"
+      className="bg-white/60 dark:bg-ink-900/40"
     >
       <div className="mx-auto max-w-6xl px-5 py-24 sm:px-8 lg:py-32">
         <div className="flex flex-col gap-6 lg:flex-row lg:items-end lg:justify-between">
