@@ -68,6 +68,28 @@ export function writeBaseline(rows: BaselineRows): { fit: BaselineFit; chars: nu
   }
 }
 
+/**
+ * The most characters localStorage takes for this origin (key and value together), found by
+ * halving: one key whose value grows until the browser refuses it. Leaves localStorage empty.
+ */
+export function localStorageQuota(): number {
+  localStorage.clear()
+  let fits = 1
+  let refused = 64 * 1024 * 1024
+  while (refused - fits > 1) {
+    const size = Math.floor((fits + refused) / 2)
+    try {
+      localStorage.setItem('q', 'x'.repeat(size - 1))
+      fits = size
+    } catch {
+      refused = size
+    } finally {
+      localStorage.clear()
+    }
+  }
+  return fits
+}
+
 export function baselineSignIn(userId: string): void {
   store.setItem(KEYS.currentUser, userId)
 }

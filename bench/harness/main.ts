@@ -1,4 +1,5 @@
 import type { HarnessApi, SeedSummary } from '../shared/harness-api'
+import { localStorageQuota } from './baseline'
 import { type Seeded, seedDemoScale, seedOwnLetters } from './seed'
 import { measureAdminScale, measureStorage } from './storage-suite'
 
@@ -13,6 +14,7 @@ async function seedOnly(seed: () => Promise<Seeded>): Promise<SeedSummary> {
 const api: HarnessApi = {
   storage: measureStorage,
   adminScale: measureAdminScale,
+  localStorageQuota: () => Promise.resolve(localStorageQuota()),
   seedMyLetters: (letters) => seedOnly(() => seedOwnLetters(letters)),
   seedAdmin: (users, letters) => seedOnly(() => seedDemoScale(users, letters)),
 }

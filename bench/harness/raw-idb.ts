@@ -121,9 +121,10 @@ export function rawTotals(db: IDBDatabase): Promise<AdminTotals> {
 }
 
 /**
- * With `sync`, the account's sync state is read beside the other reads and, when there is one,
- * the write also appends its mutation to the outbox and moves the state's next id: the least a
- * write that records its mutation has to do (the floor of the outbox's cost).
+ * As the repository's writes, the account's sync state is read beside the other reads and, when
+ * there is one, the write also appends its mutation to the outbox and moves the state's next id:
+ * the least a write that records its mutation has to do (the floor of the outbox's cost). Without
+ * one (device-only mode), the read is all it costs, as it is the repository.
  */
 const SYNC_STORES = ['syncState', 'outbox'] as const
 
@@ -155,21 +156,18 @@ function recordRaw(
   ]
 }
 
-export async function rawCreate(
-  db: IDBDatabase,
-  input: LetterInput,
-  now: Date,
-  { sync = false } = {},
-): Promise<Letter> {
-  const stores = ['session', 'users', 'subscriptions', 'letters']
-  const tx = db.transaction(sync ? [...stores, ...SYNC_STORES] : stores, 'readwrite')
+export async function rawCreate(db: IDBDatabase, input: LetterInput, now: Date): Promise<Letter> {
+  const tx = db.transaction(
+    ['session', 'users', 'subscriptions', 'letters', ...SYNC_STORES],
+    'readwrite',
+  )
   const commit = committed(tx)
   const subscriptions = tx.objectStore('subscriptions')
   let state: SyncRead
   const { user, value: purchases } = await readAsUser(tx, 'user', async (userId) => {
     const [found, read] = await Promise.all([
       done(subscriptions.index('userId').getAll(userId)) as Promise<Subscription[]>,
-      sync ? (done(tx.objectStore('syncState').get(userId)) as Promise<SyncRead>) : undefined,
+      done(tx.objectStore('syncState').get(userId)) as Promise<SyncRead>,
     ])
     state = read
     return found
@@ -221,23 +219,24 @@ export async function rawCreate(
 
 /**
  * A letter's new text, as the repository writes it: the session, then the user beside the
- * letter (and, with `sync`, the sync state); the text it replaces kept as a previous version.
+ * letter and the sync state; the text it replaces kept as a previous version.
  */
 export async function rawEditContent(
   db: IDBDatabase,
   letterId: string,
   content: string,
   now: Date,
-  { sync = false } = {},
 ): Promise<void> {
-  const stores = ['session', 'users', 'letters', 'letterVersions']
-  const tx = db.transaction(sync ? [...stores, ...SYNC_STORES] : stores, 'readwrite')
+  const tx = db.transaction(
+    ['session', 'users', 'letters', 'letterVersions', ...SYNC_STORES],
+    'readwrite',
+  )
   const commit = committed(tx)
   let state: SyncRead
   const { user, value: letter } = await readAsUser(tx, 'user', async (userId) => {
     const [found, read] = await Promise.all([
       done(tx.objectStore('letters').get(letterId)) as Promise<Letter | undefined>,
-      sync ? (done(tx.objectStore('syncState').get(userId)) as Promise<SyncRead>) : undefined,
+      done(tx.objectStore('syncState').get(userId)) as Promise<SyncRead>,
     ])
     state = read
     return found

@@ -76,8 +76,8 @@ async function measureOutbox(
   }
   const raw = await openRaw()
   const rawWrites = {
-    create: (sync: boolean) => rawCreate(raw, SAMPLE_LETTER, new Date(), { sync }),
-    editContent: (sync: boolean) => rawEditContent(raw, letter.id, text(), new Date(), { sync }),
+    create: () => rawCreate(raw, SAMPLE_LETTER, new Date()),
+    editContent: () => rawEditContent(raw, letter.id, text(), new Date()),
   }
   // The write records its mutation when syncing, and only then; so does the plain one.
   for (const [op, write] of Object.entries(writes) as [OutboxCost['op'], () => unknown][]) {
@@ -91,7 +91,7 @@ async function measureOutbox(
     await write()
     if ((await db.outbox.count()) !== 1) throw new Error('outbox: a syncing write recorded nothing')
     await syncing()
-    await rawWrites[op](true)
+    await rawWrites[op]()
     if ((await db.outbox.count()) !== 1) throw new Error('outbox: the plain write recorded nothing')
   }
   const costs: OutboxCost[] = []
@@ -101,8 +101,8 @@ async function measureOutbox(
         {
           absent: { setup: notSyncing, run: write },
           present: { setup: syncing, run: write },
-          rawAbsent: { setup: notSyncing, run: () => rawWrites[op](true) },
-          rawPresent: { setup: syncing, run: () => rawWrites[op](true) },
+          rawAbsent: { setup: notSyncing, run: () => rawWrites[op]() },
+          rawPresent: { setup: syncing, run: () => rawWrites[op]() },
         },
         runs * OUTBOX_ROUNDS,
       )

@@ -7,23 +7,12 @@ import { type BenchEnv, newContext, openHarness, readManifest } from './env'
 import { measureExports } from './exports'
 import { measureLoads } from './load'
 import { parseArgs, type Plan, type Suite } from './plan'
+import { benchPort } from './port'
 import { formatReport } from './report'
 import { measureScreen } from './screens'
-import { runStorage } from './storage'
+import { measureQuota, runStorage } from './storage'
 import { measureSync } from './sync'
-import { checkTargets, type Results } from './targets'
-
-/** Port 4417 is the bench's; the browser tests use others. */
-const DEFAULT_PORT = 4417
-
-/** `BENCH_PORT` moves the bench's server, so it need not collide with another run on the machine. */
-function benchPort(value = process.env.BENCH_PORT): number {
-  if (value === undefined || value === '') return DEFAULT_PORT
-  const port = Number(value)
-  if (!Number.isInteger(port) || port < 1 || port > 65_535)
-    throw new Error(`BENCH_PORT must be a port number, not "${value}"`)
-  return port
-}
+import { checkTargets, missedTargets, type Results } from './targets'
 
 const count = (value: number) => value.toLocaleString('en-US')
 const log = (line: string) => console.log(line)
@@ -42,7 +31,11 @@ async function storageAndAdmin(env: BenchEnv, suites: Set<Suite>, plan: Plan, re
     suites.has('storage') ? plan.storage : { ...plan.storage, scales: [], runs: 1 },
     log,
   )
-  if (suites.has('storage')) results.storage = storage
+  if (suites.has('storage')) {
+    results.storage = storage
+    log('storage: localStorage quota')
+    results.localStorageQuota = await measureQuota(page)
+  }
   if (suites.has('screens')) {
     log('screens: admin dashboard')
     const { users, letters } = plan.storage.admin
@@ -138,7 +131,7 @@ export async function main(args: readonly string[]): Promise<number> {
       quick ? 'bench/results.quick.json' : 'bench/results.json',
       `${JSON.stringify({ date: new Date().toISOString(), machine, seconds, results, targets }, null, 2)}\n`,
     )
-    const missed = targets.filter((t) => !t.met)
+    const missed = missedTargets(targets)
     log(
       `${seconds} s. ${missed.length === 0 ? 'Every target met.' : `${missed.length} of ${targets.length} targets missed.`}`,
     )

@@ -2,11 +2,11 @@ import type { StorageScaleResult } from '../shared/harness-api'
 import { median, percentile, round } from '../shared/stats'
 import type { FormatTimes } from './exports'
 import { type DownloadRun, type LiveSplit, PUT_CHUNK, type SyncResult } from './sync'
-import { downloadRatio, type Results, type Target } from './targets'
+import { downloadRatio, localStorageCeiling, type Results, type Target } from './targets'
 
-type Cell = string | number | null
+export type Cell = string | number | null
 
-function table(headers: string[], rows: Cell[][]): string {
+export function table(headers: string[], rows: Cell[][]): string {
   const text = (cell: Cell) => (cell === null ? '—' : String(cell))
   const line = (cells: Cell[]) => `| ${cells.map(text).join(' | ')} |`
   return [line(headers), line(headers.map(() => '---')), ...rows.map(line)].join('\n')
@@ -60,18 +60,23 @@ function storageTable(storage: StorageScaleResult[]): string {
   )
 }
 
-function quotaTable(storage: StorageScaleResult[]): string {
-  return table(
-    ['letters', 'data set as JSON (chars)', 'localStorage held'],
-    storage.map((scale) => [
-      count(scale.letters),
-      count(scale.baselineChars),
-      FIT[scale.baselineFit],
-    ]),
-  )
+function quotaTable(storage: StorageScaleResult[], quota: number | undefined): string {
+  const rows: Cell[][] = storage.map((scale) => [
+    count(scale.letters),
+    count(scale.baselineChars),
+    FIT[scale.baselineFit],
+  ])
+  const ceiling = localStorageCeiling(storage, quota)
+  if (ceiling && quota)
+    rows.push([
+      `ceiling: ${count(ceiling.letters)}`,
+      `${count(quota)} (the quota; ${round(ceiling.charsPerLetter)} a letter)`,
+      'the most the seed’s layout can hold',
+    ])
+  return table(['letters', 'data set as JSON (chars)', 'localStorage held'], rows)
 }
 
-function targetTable(targets: Target[]): string {
+export function targetTable(targets: Target[]): string {
   return table(
     ['target', 'measured', 'limit', 'met'],
     targets.map((t) => [
@@ -273,7 +278,10 @@ export function formatReport(results: Results, targets: Target[]): string {
   const parts: string[] = []
   if (results.storage) {
     parts.push('### Storage and overhead (median ms)', storageTable(results.storage))
-    parts.push('### What localStorage could hold', quotaTable(results.storage))
+    parts.push(
+      '### What localStorage could hold',
+      quotaTable(results.storage, results.localStorageQuota),
+    )
     if (results.storage.some((scale) => scale.outbox?.length))
       parts.push(
         '### What the outbox append adds to a write (median ms; the same write with and without a syncState row, by the repository and by plain IndexedDB)',

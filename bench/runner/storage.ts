@@ -8,6 +8,11 @@ export type StoragePlan = {
   runs: number
 }
 
+/** How many characters this origin's localStorage holds: what bounds the seed's layout. */
+export function measureQuota(page: Page): Promise<number> {
+  return page.evaluate(() => window.letterheadBench.localStorageQuota())
+}
+
 /**
  * Storage and overhead at each size, then admin totals over the demo data
  * set, which stays in the page's database (an admin signed in) for the

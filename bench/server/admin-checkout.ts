@@ -29,17 +29,30 @@ function successCard(now: Date) {
   }
 }
 
+/** A checkout the server acknowledged (201): whose, under which key, and what it answered. */
+export type Acknowledged = {
+  buyer: Account
+  key: string
+  subscriptionId: string
+  couponCode: string | null
+}
+
 /**
  * Every buyer buys one plan after another for `warmUpSeconds`, then for `seconds`; only purchases
  * begun and answered within the second span count. Every other one uses a coupon, each buyer an
  * employee's of their own (as customers of a sales team would), so commissions are written too.
- * Any answer but 201 is an error, in the warm-up too.
+ * Any answer but 201 is an error, in the warm-up too. `onAcknowledged` hears of every 201, the
+ * warm-up's too, so what the purchases wrote can be checked afterwards.
  */
 export async function checkoutLoad(
   appOrigin: string,
   buyers: readonly Account[],
   couponCodes: readonly string[],
-  { warmUpSeconds, seconds }: { warmUpSeconds: number; seconds: number },
+  {
+    warmUpSeconds,
+    seconds,
+    onAcknowledged,
+  }: { warmUpSeconds: number; seconds: number; onAcknowledged?: (one: Acknowledged) => void },
 ): Promise<CheckoutResult> {
   const card = successCard(new Date())
   const begins = performance.now() + warmUpSeconds * 1000
@@ -54,6 +67,7 @@ export async function checkoutLoad(
       const plan = PLANS[sent % PLANS.length]?.id ?? 'single'
       const withCoupon = couponCode !== undefined && sent % 2 === 0
       sent += 1
+      const key = randomUUID()
       const started = performance.now()
       let problem: string | null = null
       try {
@@ -63,12 +77,23 @@ export async function checkoutLoad(
             'content-type': 'application/json',
             origin: appOrigin,
             cookie: buyer.cookie,
-            [IDEMPOTENCY_HEADER]: randomUUID(),
+            [IDEMPOTENCY_HEADER]: key,
           },
           body: JSON.stringify({ plan, ...(withCoupon ? { couponCode } : {}), card }),
         })
         const text = await response.text()
         if (response.status !== 201) problem = `${response.status}: ${text.slice(0, 300)}`
+        else if (onAcknowledged) {
+          const { subscription } = JSON.parse(text) as {
+            subscription: { id: string; couponCode: string | null }
+          }
+          onAcknowledged({
+            buyer,
+            key,
+            subscriptionId: subscription.id,
+            couponCode: subscription.couponCode,
+          })
+        }
       } catch (error) {
         problem = error instanceof Error ? error.message : String(error)
       }

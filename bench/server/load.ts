@@ -71,6 +71,20 @@ export function summarize(what: string, samples: Sample[]): Measurement {
     throw new Error(
       `${what}: ${notOk} answers were not 2xx and ${errors} requests failed or timed out`,
     )
+  return measure(samples)
+}
+
+/** A measurement whose failed requests are counted, not fatal: answers not 2xx, errors, timeouts. */
+export type CountedMeasurement = Measurement & { errors: number }
+
+/** Several runs of one load as one measurement, counting its failed requests. */
+export const summarizeCounting = (samples: Sample[]): CountedMeasurement => ({
+  ...measure(samples),
+  errors: samples.reduce((sum, s) => sum + s.notOk + s.errors, 0),
+})
+
+/** The 2xx answers' rate, latencies and server CPU. */
+function measure(samples: Sample[]): Measurement {
   const sorted = Float64Array.from(samples.flatMap((s) => s.latencies)).sort()
   const requests = sorted.length
   const seconds = samples.reduce((sum, s) => sum + s.seconds, 0)

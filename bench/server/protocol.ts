@@ -1,4 +1,5 @@
 import type { Mutation } from '@/domain/sync'
+import type { DemoSizes } from '../../server/demo/sizes'
 import type { MicroRow } from './micro'
 import type { NewLetter } from './sync-data'
 import type { FloorLetter } from './sync-floor'
@@ -51,6 +52,10 @@ export type TargetRequest =
     }
   | { type: 'micro'; id: number; token: string; calls: number; rounds: number }
   | ({ type: 'syncWrite'; id: number } & SyncWrite)
+  /** The demo seed (server/demo) at these sizes, on the target's database. */
+  | { type: 'seedDemo'; id: number; sizes: DemoSizes }
+  /** One statement on the target's database: what the bench reads to check what a load wrote. */
+  | { type: 'query'; id: number; text: string; params: unknown[] }
   | { type: 'stop'; id: number }
 
 export type TargetReply =
@@ -70,4 +75,6 @@ export type TargetReply =
   | { type: 'micro'; id: number; rows: MicroRow[] }
   | { type: 'stopped'; id: number; warnings: string[] }
   | { type: 'timed'; id: number; ms: number; cpuMicros: number }
+  | { type: 'seeded'; id: number; seconds: number }
+  | { type: 'rows'; id: number; rows: Record<string, unknown>[] }
   | { type: 'failed'; id: number | null; message: string }

@@ -1,7 +1,15 @@
 import type { Target } from '../runner/targets'
 import { round } from '../shared/stats'
 import type { Measurement } from './load'
-import { type AuthMeasured, type DatabaseResult, isMeasured, type Measured } from './results'
+import {
+  type AuthMeasured,
+  type DatabaseResult,
+  isMeasured,
+  type Measured,
+  untargetedRss,
+} from './results'
+import { scenarioRows } from './scenarios'
+import type { RssSummary } from './rss'
 import {
   type LoadMeasurement,
   PUSH_SUBJECT_NOTES,
@@ -241,6 +249,9 @@ function devicesTable(results: Measured[]): string {
         loadRow(result.database, kind, 'floor', floor, floor),
         loadRow(result.database, kind, 'Letterhead', app, floor),
       )
+      const alone = result.sync?.standalone?.[kind]
+      if (alone)
+        rows.push(loadRow(result.database, kind, 'Letterhead alone (npm start)', alone, floor))
     }
   }
   return table(
@@ -263,12 +274,88 @@ function devicesTable(results: Measured[]): string {
   )
 }
 
-export function formatReport(results: DatabaseResult[], targets: Target[]): string {
+function scenariosTable(results: Measured[], connections: number): string {
+  const rows: Cell[][] = results.flatMap((result) =>
+    scenarioRows(result, connections).map((one) => [
+      result.database,
+      one.scenario,
+      one.perSecond === null ? null : rate(one.perSecond),
+      ms(one.p50Ms),
+      one.p99Ms === null ? null : ms(one.p99Ms),
+      one.errors,
+      one.note,
+    ]),
+  )
+  return table(
+    ['database', 'scenario', 'requests/s', 'p50 ms', 'p99 ms', 'errors', 'what it is'],
+    rows,
+  )
+}
+
+function rssTable(results: Measured[]): string {
+  const mb = (value: number) => (Number.isNaN(value) ? '—' : String(Math.round(value)))
+  const rows: Cell[][] = []
+  const rssRow = (
+    database: string,
+    process: string,
+    rss: { idleMb: number; paced: RssSummary; saturated: RssSummary },
+  ): Cell[] => [
+    database,
+    process,
+    mb(rss.idleMb),
+    mb(rss.paced.medianMb),
+    mb(rss.paced.peakMb),
+    mb(rss.saturated.medianMb),
+    mb(rss.saturated.peakMb),
+    rss.paced.samples + rss.saturated.samples,
+  ]
+  for (const result of results) {
+    const sync = result.sync
+    if (!sync) continue
+    if (sync.standalone)
+      rows.push(rssRow(result.database, 'one Letterhead server (npm start)', sync.standalone.rss))
+    rows.push(rssRow(result.database, 'bench process (server + floors)', sync.devices.rss))
+  }
+  return table(
+    [
+      'database',
+      'process',
+      'before MB',
+      'paced median MB',
+      'paced peak MB',
+      'saturated median MB',
+      'saturated peak MB',
+      'readings',
+    ],
+    rows,
+  )
+}
+
+/** Which process was read, and what the figures are held to. */
+function rssNotes(results: Measured[]): string {
+  const lines: string[] = []
+  for (const result of results) {
+    const alone = result.sync?.standalone
+    if (!alone) continue
+    lines.push(
+      `${result.database}: one server is \`${alone.command}\`, serving ${alone.staticDir ?? 'no build (API only)'}; read: ${alone.process}; ${Math.round(alone.rss.startMb)} MB on start.`,
+    )
+  }
+  return lines.map((line) => `- ${line}`).join('\n')
+}
+
+export function formatReport(
+  results: DatabaseResult[],
+  targets: Target[],
+  connections: number,
+): string {
   const measured = results.filter(isMeasured)
   const withAuth = measured.flatMap((result) =>
     result.auth ? [{ database: result.database, ...result.auth }] : [],
   )
   const parts: string[] = []
+  if (measured.length > 0)
+    parts.push('## Server: every scenario', scenariosTable(measured, connections))
   if (withAuth.length > 0)
     parts.push(
       '## Server: GET /api/auth/me and POST /api/auth/sign-in',
@@ -289,6 +376,22 @@ export function formatReport(results: DatabaseResult[], targets: Target[]): stri
     parts.push(
       `### ${devices.devices} devices at once, one account each: a round is one push (${devices.mutationsPerRound}) then one pull; paced: ${devices.pacedRounds} rounds, ${devices.thinkMs} ms apart on average; saturated: ${devices.saturatedRounds} rounds, no pause`,
       devicesTable(synced),
+      `### Resident memory (VmRSS) while the real server served the ${devices.devices} devices, read every 100 ms: one Letterhead server alone (the figure the target is judged on), and the bench's process, which also holds the floors and what the earlier parts left`,
+      rssTable(synced),
+      rssNotes(synced),
+    )
+  }
+  const routed = measured.flatMap((result) => (result.routes ? [result.routes] : []))
+  const [seeded] = routed
+  if (seeded) {
+    const { sizes } = seeded.seed
+    parts.push(
+      `Pull, checkout and the admin's pages ran after the demo seed added ${sizes.letters.toLocaleString('en-US')} letters, ${sizes.users.toLocaleString('en-US')} customers, ${sizes.subscriptions.toLocaleString('en-US')} purchases and ${sizes.employees} employees (${measured
+        .map((result) =>
+          result.routes ? `${result.database} ${result.routes.seed.seconds.toFixed(1)} s` : '',
+        )
+        .filter(Boolean)
+        .join(', ')}).`,
     )
   }
   for (const result of results) {
@@ -304,5 +407,10 @@ export function formatReport(results: DatabaseResult[], targets: Target[]): stri
       )
   }
   if (targets.length > 0) parts.push('### Targets', targetTable(targets))
+  const untargeted = measured.flatMap((result) => {
+    const line = result.sync ? untargetedRss(result.database, result.sync) : null
+    return line ? [line] : []
+  })
+  if (untargeted.length > 0) parts.push(untargeted.join('\n\n'))
   return parts.join('\n\n')
 }

@@ -2,6 +2,8 @@ import type { Target } from '../runner/targets'
 import type { Measurement } from './load'
 import type { MicroRow } from './micro'
 import type { StepKind } from './profile'
+import type { RoutesMeasured } from './route-bench'
+import type { StandaloneResult } from './standalone-bench'
 import type { DevicesResult, PushScenario, PushTimes } from './sync-bench'
 
 export type DatabaseLabel = 'PGlite' | 'PostgreSQL'
@@ -29,8 +31,15 @@ export type AuthMeasured = {
   verify: VerifyMeasurement
 }
 
-/** The sync part: one large push against its floors, and many devices against the floor server. */
-export type SyncMeasured = { pushes: Record<PushScenario, PushTimes>; devices: DevicesResult }
+/**
+ * The sync part: one large push against its floors, many devices against the floor server (in the
+ * bench's process), and the same devices on one Letterhead server alone.
+ */
+export type SyncMeasured = {
+  pushes: Record<PushScenario, PushTimes>
+  devices: DevicesResult
+  standalone?: StandaloneResult
+}
 
 export type Measured = {
   database: DatabaseLabel
@@ -39,6 +48,7 @@ export type Measured = {
   /** The real route again, measured like the profile's steps, to compare with them. */
   profile?: { steps: ProfileRow[]; app: Measurement; micro: MicroRow[] }
   sync?: SyncMeasured
+  routes?: RoutesMeasured
   warnings: string[]
 }
 
@@ -54,6 +64,21 @@ export const ME_LIMITS = { throughput: 0.6, p99: 1.5 } as const
  * many devices at once with no error and every request's p99 within 100 ms (PostgreSQL only).
  */
 export const SYNC_LIMITS = { pushOverFloor: 3, devicesErrors: 0, devicesP99Ms: 100 } as const
+
+/**
+ * One Letterhead server's resident memory under the devices' load, at its peak, read from the
+ * process `npm start` runs (standalone-server.ts): a target on PostgreSQL, the database the
+ * requirement names; on PGlite only when it is met (its WebAssembly heap is in the same process).
+ */
+export const RSS_LIMIT_MB = 300
+
+/** What one server's memory on `database` was, when it is not held to RSS_LIMIT_MB. */
+export function untargetedRss(database: DatabaseLabel, sync: SyncMeasured): string | null {
+  const alone = sync.standalone
+  if (!alone || database === 'PostgreSQL' || Math.round(alone.rss.peakMb) <= RSS_LIMIT_MB)
+    return null
+  return `Measured, not a target: one Letterhead server on ${database} under ${alone.devices} devices peaked at ${Math.round(alone.rss.peakMb)} MB RSS (${RSS_LIMIT_MB} MB is set for PostgreSQL; PGlite's WebAssembly heap and the database's pages are in the server's own process).`
+}
 
 function target(
   name: string,
@@ -106,6 +131,18 @@ function syncTargets(database: DatabaseLabel, sync: SyncMeasured): Target[] {
       `${Math.round(route)} ms against ${Math.round(floor)} ms`,
     )
   })
+  const alone = sync.standalone
+  if (alone && untargetedRss(database, sync) === null)
+    out.push(
+      target(
+        `RSS of one Letterhead server (npm start's process) under ${alone.devices} devices, peak, ${database}`,
+        Math.round(alone.rss.peakMb),
+        'max',
+        RSS_LIMIT_MB,
+        'MB',
+        `median ${Math.round(alone.rss.paced.medianMb)} MB paced, ${Math.round(alone.rss.saturated.medianMb)} MB saturated; ${Math.round(alone.rss.idleMb)} MB before; the bench process (server + floors) peaked at ${Math.round(devices.rss.peakMb)} MB`,
+      ),
+    )
   if (database !== 'PostgreSQL') return out
   const paced = devices.paced.app
   out.push(
@@ -129,9 +166,37 @@ function syncTargets(database: DatabaseLabel, sync: SyncMeasured): Target[] {
   return out
 }
 
+/** The routes part: no failed request anywhere, and every acknowledged purchase written once. */
+function routesTargets(database: DatabaseLabel, routes: RoutesMeasured): Target[] {
+  const { pull, checkout, stats, page } = routes
+  const errors = (what: string, value: number) =>
+    target(`${what}, errors, ${database}`, value, 'max', 0, 'errors')
+  return [
+    errors('POST /api/sync/pull', pull.errors),
+    {
+      ...errors('POST /api/checkout', checkout.errors),
+      ...(checkout.firstError ? { note: checkout.firstError } : {}),
+    },
+    {
+      ...target(
+        `POST /api/checkout, acknowledged purchases not written exactly once, ${database}`,
+        checkout.ledger.problems,
+        'max',
+        0,
+        'purchases',
+      ),
+      note:
+        checkout.ledger.firstProblem ??
+        `${checkout.ledger.acknowledged} acknowledged, ${checkout.ledger.subscriptions} written`,
+    },
+    errors('GET /api/admin/stats', stats.errors),
+    errors(`GET ${page.path}`, page.errors),
+  ]
+}
+
 /**
  * The brief's targets: per database, `me` reaches 0.6 of its floor's rate within 1.5× its p99;
- * the sync part's (SYNC_LIMITS).
+ * the sync part's (SYNC_LIMITS, RSS_LIMIT_MB); the routes part's (no errors, purchases written once).
  */
 export function checkTargets(results: DatabaseResult[]): Target[] {
   return results
@@ -139,5 +204,6 @@ export function checkTargets(results: DatabaseResult[]): Target[] {
     .flatMap((result) => [
       ...(result.auth ? authTargets(result.database, result.auth) : []),
       ...(result.sync ? syncTargets(result.database, result.sync) : []),
+      ...(result.routes ? routesTargets(result.database, result.routes) : []),
     ])
 }

@@ -1,5 +1,6 @@
-// `npm run bench:server`: GET /api/auth/me and POST /api/auth/sign-in of the real Letterhead
-// server under autocannon on loopback, against PGlite and PostgreSQL, each beside its floor.
+// `npm run bench:server`: the real Letterhead server under load on loopback, against PGlite and
+// PostgreSQL: GET /api/auth/me and sign-in beside their floors, sync's push and many devices
+// beside theirs (and the server's memory meanwhile), then pull, checkout and the admin's pages.
 import { writeFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { cpus, loadavg, totalmem } from 'node:os'
@@ -27,6 +28,9 @@ import {
 } from './sync-bench'
 import type { DatabaseChoice } from './protocol'
 import { formatReport, signInCpuRatio, signInShare } from './report'
+import { measureRoutes, routesPlan, type RoutesPlan } from './route-bench'
+import { scenarioRows } from './scenarios'
+import { standaloneDevices } from './standalone-bench'
 import {
   checkTargets,
   type DatabaseLabel,
@@ -37,7 +41,8 @@ import {
 } from './results'
 import { startTarget, type Target, type Verified } from './target-client'
 
-type Part = 'auth' | 'sync'
+type Part = 'auth' | 'sync' | 'routes'
+const PARTS: readonly Part[] = ['auth', 'sync', 'routes']
 
 type Plan = {
   quick: boolean
@@ -45,6 +50,7 @@ type Plan = {
   databases: DatabaseLabel[]
   parts: Set<Part>
   sync: SyncPlan
+  routes: RoutesPlan
   connections: number
   accounts: number
   /** Seconds. Every measurement is one warm-up, then a fixed time. */
@@ -56,22 +62,23 @@ type Plan = {
   microCalls: number
 }
 
-const USAGE = `npm run bench:server [-- --quick] [-- --profile] [-- --only=pglite|postgres] [-- --part=auth|sync]
+const USAGE = `npm run bench:server [-- --quick] [-- --profile] [-- --only=pglite|postgres] [-- --part=auth|sync|routes]
   --quick    short runs, to check the bench itself (writes bench/results.server.quick.json)
   --profile  also measure GET /api/auth/me layer by layer (about two minutes more per database)
   --only     one database
-  --part     one part: auth (GET /api/auth/me, sign-in) or sync (push, many devices);
+  --part     one part: auth (GET /api/auth/me, sign-in), sync (push, many devices, and the memory
+             of one server alone under them) or routes (pull, checkout, the admin's pages on a modest demo seed);
              --part=admin is the admin bench at a million letters (npm run bench:admin), never run by default`
 
 function parseArgs(args: readonly string[]): Plan {
   let quick = false
   let profile = false
   let databases: DatabaseLabel[] = ['PGlite', 'PostgreSQL']
-  let parts = new Set<Part>(['auth', 'sync'])
+  let parts = new Set<Part>(PARTS)
   for (const arg of args) {
+    const part = PARTS.find((one) => arg === `--part=${one}`)
     if (arg === '--quick') quick = true
-    else if (arg === '--part=auth' || arg === '--part=sync')
-      parts = new Set([arg.slice('--part='.length) as Part])
+    else if (part) parts = new Set([part])
     else if (arg === '--profile') profile = true
     else if (arg === '--only=pglite') databases = ['PGlite']
     else if (arg === '--only=postgres') databases = ['PostgreSQL']
@@ -83,6 +90,7 @@ function parseArgs(args: readonly string[]): Plan {
     databases,
     parts,
     sync: quick ? QUICK_SYNC_PLAN : SYNC_PLAN,
+    routes: routesPlan(quick, 10),
     connections: 10,
     accounts: 5,
     warmUp: quick ? 0.5 : 2,
@@ -332,7 +340,12 @@ async function measureSync(
     pushes[scenario] = await pushAgainstFloor(target, pusher, scenario, plan.sync, log)
   }
   log(`${database}: sync: ${devices} devices at once`)
-  return { pushes, devices: await devicesAgainstFloor(target, { app, floor }, plan.sync, log) }
+  const measured = await devicesAgainstFloor(target, { app, floor }, plan.sync, log)
+  // The target process also holds the floors and what the parts before left: one server's memory
+  // is read from a process that is only the server, as `npm start` runs it.
+  log(`${database}: sync: ${devices} devices at once on one Letterhead server alone`)
+  const standalone = await standaloneDevices(database, plan.sync, log, cleanups)
+  return { pushes, devices: measured, standalone }
 }
 
 /** Starts a target, runs `work` on it and always stops it; returns what it logged at warn too. */
@@ -374,14 +387,20 @@ async function benchDatabase(
       auth = await measureDatabase(database, target, plan, seeded)
     }
     const sync = plan.parts.has('sync') ? await measureSync(database, target, plan) : undefined
+    // Last: its demo seed would otherwise sit under the parts above.
+    const routes = plan.parts.has('routes')
+      ? await measureRoutes(database, target, plan.routes, log)
+      : undefined
     return {
       version: target.databaseVersion,
       ...(auth ? { auth } : {}),
       ...(sync ? { sync } : {}),
+      ...(routes ? { routes } : {}),
     }
   })
   let profile: Measured['profile']
-  const warnings = [...main.warnings]
+  const alone = main.value.sync?.standalone?.warnings ?? []
+  const warnings = [...main.warnings, ...alone.map((line) => `(the server alone) ${line}`)]
   if (plan.profile && seeded) {
     // The profile's apps get a process of their own, so they cannot change the figures above.
     log(`${database}: profile of GET /api/auth/me, in a new server process`)
@@ -456,7 +475,7 @@ export async function main(args: readonly string[]): Promise<number> {
       ? `${result.database}: ${result.version}`
       : `${result.database}: not measured`,
   )
-  log(`\n${formatReport(results, targets)}\n`)
+  log(`\n${formatReport(results, targets, plan.connections)}\n`)
   log(
     `${machine.cpus} × ${machine.cpu}, ${machine.memoryGb} GB, Node ${machine.node}, load average ${machine.loadAverage.join(' → ')}.`,
   )
@@ -464,6 +483,7 @@ export async function main(args: readonly string[]): Promise<number> {
   const settings = {
     parts: [...plan.parts],
     ...(plan.parts.has('sync') ? { sync: plan.sync } : {}),
+    ...(plan.parts.has('routes') ? { routes: plan.routes } : {}),
     connections: plan.connections,
     accounts: plan.accounts,
     warmUpSeconds: plan.warmUp,
@@ -473,12 +493,17 @@ export async function main(args: readonly string[]): Promise<number> {
       : {}),
   }
   const databases = results.map((result) =>
-    'skipped' in result || !result.auth
+    'skipped' in result
       ? result
       : {
           ...result,
-          signInShareOfVerify: signInShare(result.auth),
-          signInCpuOverVerifyCpu: signInCpuRatio(result.auth),
+          scenarios: scenarioRows(result, plan.connections),
+          ...(result.auth
+            ? {
+                signInShareOfVerify: signInShare(result.auth),
+                signInCpuOverVerifyCpu: signInCpuRatio(result.auth),
+              }
+            : {}),
         },
   )
   writeFileSync(

@@ -7,6 +7,7 @@ import { type Mutation, type PullResponse, type PushResponse, SYNC_PATHS } from 
 import { median } from '../shared/stats'
 import { type Account, origin } from './accounts'
 import type { SyncWrite } from './protocol'
+import { type RssSummary, residentMb, sampleRssDuring, summarizeRss } from './rss'
 import { answerChars, createMutations, letterText, type NewLetter, newLetter } from './sync-data'
 import type { FloorLetter } from './sync-floor'
 import type { Target } from './target-client'
@@ -30,7 +31,7 @@ export type SyncPlan = {
 export const SYNC_PLAN: SyncPlan = {
   pushMutations: 1_000,
   pushRounds: 3,
-  devices: 100,
+  devices: 200,
   pacedRounds: 10,
   thinkMs: 2_000,
   saturatedRounds: 6,
@@ -99,7 +100,7 @@ export type PushTimes = {
 
 const json = (body: unknown) => JSON.stringify(body)
 
-async function postJson(url: string, account: Account, body: string, timeoutMs: number) {
+export async function postJson(url: string, account: Account, body: string, timeoutMs: number) {
   const response = await fetch(url, {
     method: 'POST',
     headers: {
@@ -411,6 +412,11 @@ export const newDevices = (accounts: Account[]): Device[] =>
   }))
 
 export type DevicesResult = Record<LoadKind, Record<Server, LoadMeasurement>> & {
+  /**
+   * The target process's resident memory while the real server served each load (read every
+   * 100 ms), and once before the devices' first round. The process also holds the floors.
+   */
+  rss: Record<LoadKind, RssSummary> & { idleMb: number; peakMb: number }
   devices: number
   pacedRounds: number
   saturatedRounds: number
@@ -434,6 +440,8 @@ export async function devicesAgainstFloor(
     floor: origin(target.ports.syncFloor),
   }
   const result = {} as Record<LoadKind, Record<Server, LoadMeasurement>>
+  const rss = {} as Record<LoadKind, RssSummary>
+  const idleMb = residentMb(target.pid)
   // One round each, unpaced, to warm both servers (and give every device a letter to edit).
   await runDevices(bases.floor, devices.floor, 1, 'saturated', plan)
   await runDevices(bases.app, devices.app, 1, 'saturated', plan)
@@ -441,14 +449,20 @@ export async function devicesAgainstFloor(
     const rounds = kind === 'paced' ? plan.pacedRounds : plan.saturatedRounds
     const half = Math.max(1, Math.round(rounds / 2))
     const samples: Record<Server, LoadSample[]> = { app: [], floor: [] }
+    const memory: number[] = []
     for (const server of ['floor', 'app', 'app', 'floor'] as const) {
       log(`  ${plan.devices} devices, ${kind}: ${server === 'app' ? 'the server' : 'the floor'}`)
-      samples[server].push(await runDevices(bases[server], devices[server], half, kind, plan))
+      const load = () => runDevices(bases[server], devices[server], half, kind, plan)
+      samples[server].push(
+        server === 'app' ? await sampleRssDuring(target.pid, load, memory) : await load(),
+      )
     }
     result[kind] = { app: summarizeLoad(samples.app), floor: summarizeLoad(samples.floor) }
+    rss[kind] = summarizeRss(memory)
   }
   return {
     ...result,
+    rss: { ...rss, idleMb, peakMb: Math.max(rss.paced.peakMb, rss.saturated.peakMb) },
     devices: plan.devices,
     pacedRounds: plan.pacedRounds,
     saturatedRounds: plan.saturatedRounds,

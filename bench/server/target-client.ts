@@ -1,5 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import type { DemoSizes } from '../../server/demo/sizes'
 import type { MicroRow } from './micro'
 import type { DatabaseChoice, Ports, SyncWrite, TargetReply, TargetRequest } from './protocol'
 
@@ -14,6 +15,8 @@ export type Timed = Extract<TargetReply, { type: 'timed' }>
 
 /** The target process (target.ts) as the bench drives it. */
 export type Target = {
+  /** The target process's id, to read its memory from /proc. */
+  pid: number
   ports: Ports
   databaseVersion: string
   statement: string
@@ -32,6 +35,10 @@ export type Target = {
   micro: (token: string, calls: number, rounds: number) => Promise<MicroRow[]>
   /** Writes a push's letters one way in the target; its time (ms) and CPU there. */
   syncWrite: (write: SyncWrite) => Promise<Timed>
+  /** Runs the demo seed at `sizes` on the target's database; the seconds it took. */
+  seedDemo: (sizes: DemoSizes) => Promise<number>
+  /** One statement on the target's database, its rows. */
+  query: (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>
   /** Closes the apps and the database; resolves with what they logged at warn meanwhile. */
   stop: () => Promise<string[]>
 }
@@ -101,7 +108,10 @@ export async function startTarget(database: DatabaseChoice, profile: boolean): P
     clearTimeout(timer)
   }
 
+  const pid = child.pid
+  if (pid === undefined) throw new Error('The target process has no id')
   return {
+    pid,
     ports: ready.ports,
     databaseVersion: ready.databaseVersion,
     statement: ready.statement,
@@ -112,6 +122,10 @@ export async function startTarget(database: DatabaseChoice, profile: boolean): P
     micro: async (token, calls, rounds) =>
       (await call({ type: 'micro', id: nextId++, token, calls, rounds }, 'micro')).rows,
     syncWrite: (write) => call({ type: 'syncWrite', id: nextId++, ...write }, 'timed'),
+    seedDemo: async (sizes) =>
+      (await call({ type: 'seedDemo', id: nextId++, sizes }, 'seeded')).seconds,
+    query: async (text, params = []) =>
+      (await call({ type: 'query', id: nextId++, text, params }, 'rows')).rows,
     stop: async () => {
       if (exited) return []
       const ended = new Promise<void>((resolve) => child.once('exit', () => resolve()))

@@ -245,6 +245,29 @@ async function handle(message: TargetRequest): Promise<void> {
       const { type: _type, id, ...write } = message
       return send(await syncWrite(running.database, write, id))
     }
+    case 'seedDemo': {
+      if (!running) throw new Error('Not started')
+      // Loaded only when asked for, so the word lists never sit in the memory the devices measure.
+      const [{ seedDemo }, words] = await Promise.all([
+        import('../../server/demo/seed'),
+        import('@/data/demo-words'),
+      ])
+      const started = performance.now()
+      await seedDemo(running.database.db, { sizes: message.sizes, words })
+      return send({
+        type: 'seeded',
+        id: message.id,
+        seconds: (performance.now() - started) / 1000,
+      })
+    }
+    case 'query': {
+      if (!running) throw new Error('Not started')
+      const rows = (await running.database.query(message.text, message.params)) as Record<
+        string,
+        unknown
+      >[]
+      return send({ type: 'rows', id: message.id, rows })
+    }
     case 'stop':
       if (running) await stop(running)
       running = undefined

@@ -49,6 +49,8 @@ export type HarnessApi = {
   storage(letters: number, runs: number): Promise<StorageScaleResult>
   /** Admin totals over the demo data set (letters spread over `users` accounts). */
   adminScale(users: number, letters: number, runs: number): Promise<StorageScaleResult>
+  /** The characters localStorage holds for this origin, key and value together. */
+  localStorageQuota(): Promise<number>
   /** A signed-in user who owns `letters` letters, for the My Letters screen. */
   seedMyLetters(letters: number): Promise<SeedSummary>
   /** A signed-in admin over the demo data set, for the admin dashboard. */

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { type Browser, chromium } from 'playwright-core'
 
 /** The flags DESIGN.md §5 gives: the browser tests and the bench see the same Chromium. */
-const FLAGS = [
+export const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -12,7 +12,7 @@ const FLAGS = [
   '--disable-sync',
 ]
 
-function chromiumPath(): string {
+export function chromiumPath(): string {
   const path = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
     (candidate): candidate is string => Boolean(candidate && existsSync(candidate)),
   )
@@ -26,6 +26,6 @@ export function launchChromium(extra: readonly string[] = []): Promise<Browser> 
   return chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
-    args: [...FLAGS, ...extra],
+    args: [...CHROMIUM_FLAGS, ...extra],
   })
 }

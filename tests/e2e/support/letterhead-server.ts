@@ -12,8 +12,13 @@ export type LetterheadServer = {
   stop: () => Promise<void>
 }
 
-async function waitForHealth(url: string, server: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 60_000
+async function waitForHealth(
+  url: string,
+  server: ChildProcess,
+  output: () => string,
+  timeoutMs: number,
+) {
+  const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     if (server.exitCode !== null)
       throw new Error(`The Letterhead server exited with code ${server.exitCode}:\n${output()}`)
@@ -37,6 +42,8 @@ export async function startLetterheadServer(
   dataDir = mkdtempSync(join(tmpdir(), 'letterhead-e2e-')),
   /** More settings, e.g. `DATABASE_URL` to run on PostgreSQL instead of the embedded database. */
   env: Record<string, string> = {},
+  /** How long it may take to answer; a busy machine (the benches) may need more. */
+  startTimeoutMs = 60_000,
 ): Promise<LetterheadServer> {
   const url = `http://127.0.0.1:${port}`
   // A server left over from an interrupted run would answer in place of ours.
@@ -67,17 +74,20 @@ export async function startLetterheadServer(
   }
   server.stdout?.on('data', keep)
   server.stderr?.on('data', keep)
-  await waitForHealth(url, server, () => output)
-  return {
-    url,
-    dataDir,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (server.exitCode !== null) return resolve()
-        server.once('exit', () => resolve())
-        server.kill('SIGTERM')
-      }),
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (server.exitCode !== null) return resolve()
+      server.once('exit', () => resolve())
+      server.kill('SIGTERM')
+    })
+  try {
+    await waitForHealth(url, server, () => output, startTimeoutMs)
+  } catch (error) {
+    // A server that never answered must not stay behind, holding the port for the next run.
+    await stop()
+    throw error
   }
+  return { url, dataDir, stop }
 }
 
 /** Removes a server's data folder once nothing needs it. */
