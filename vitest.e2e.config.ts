@@ -1,6 +1,11 @@
+import { fileURLToPath, URL } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
+  // Tests that start a fake of an outside service share server/test-support, which imports src/domain.
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
   test: {
     include: ['tests/e2e/**/*.test.ts'],
     environment: 'node',

@@ -62,8 +62,8 @@ describe('settings, backup and many tabs', () => {
       format: string
       schemaVersion: number
     }
-    // The database's schema version (src/data/database.ts): 6 since letters' reply-by index.
-    expect(backup).toMatchObject({ format: 'letterhead-backup', schemaVersion: 6 })
+    // The database's schema version (src/data/database.ts): 7 since the form drafts' table.
+    expect(backup).toMatchObject({ format: 'letterhead-backup', schemaVersion: 7 })
 
     // A new device: an empty browser profile, restoring from the sign-in page.
     const fresh = await browser.newContext()
