@@ -1,17 +1,12 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { expectDashboard, newAccount, signUp, submitAdminSignUp } from './support/accounts'
+import { expectDashboard, newAccount, signOut, signUp, submitAdminSignUp } from './support/accounts'
 import { buyPlan } from './support/billing'
 import { screenshot, setupBrowser } from './support/browser'
 import { SAMPLE_ANSWERS, generateLetter, waitForGenerated } from './support/letters'
 import { visible } from './support/wait'
 
 const browser = setupBrowser()
-
-async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Sign Out' }).click()
-  await page.waitForURL('**/auth')
-}
 
 async function signUpAdmin(page: Page) {
   await submitAdminSignUp(page, newAccount('admin'))

@@ -4,6 +4,7 @@ import {
   expectDashboard,
   newAccount,
   signIn,
+  signOut,
   signUp,
   submitAdminSignUp,
 } from './support/accounts'
@@ -27,8 +28,7 @@ describe('accounts', () => {
     await page.reload()
     await expectDashboard(page, 'User')
 
-    await page.getByRole('button', { name: 'Sign Out' }).click()
-    await page.waitForURL('**/auth')
+    await signOut(page)
     await page.goto('/app')
     await page.waitForURL('**/auth?redirect=*')
 
@@ -54,8 +54,7 @@ describe('accounts', () => {
     const account = newAccount('dup')
     await signUp(page, account)
     await expectDashboard(page, 'User')
-    await page.getByRole('button', { name: 'Sign Out' }).click()
-    await page.waitForURL('**/auth')
+    await signOut(page)
 
     await signUp(page, { ...account, email: account.email.toUpperCase() })
     const alert = page.getByRole('alert').filter({ hasText: 'User already exists' })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { expectDashboard, newAccount, signIn, signUp } from './support/accounts'
+import { expectDashboard, newAccount, signIn, signOut, signUp } from './support/accounts'
 import { buyPlan, fillCard, selectPlan } from './support/billing'
 import { screenshot, setupBrowser } from './support/browser'
 import { readTable } from './support/indexeddb'
@@ -27,8 +27,7 @@ describe('plans, checkout and commissions', () => {
     await signUp(page, employee, 'employee')
     await expectDashboard(page, 'Employee')
     const code = (await (await visible(page.getByTestId('coupon-code'))).textContent()) ?? ''
-    await page.getByRole('button', { name: 'Sign Out' }).click()
-    await page.waitForURL('**/auth')
+    await signOut(page)
 
     await signUp(page, newAccount('buyer'))
     await expectDashboard(page, 'User')
@@ -81,8 +80,7 @@ describe('plans, checkout and commissions', () => {
       cardLast4: '4242',
     })
 
-    await page.getByRole('button', { name: 'Sign Out' }).click()
-    await page.waitForURL('**/auth')
+    await signOut(page)
     await signIn(page, employee.email, employee.password)
     await expectDashboard(page, 'Employee')
     await visible(

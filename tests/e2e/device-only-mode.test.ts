@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { expectDashboard, newAccount, signIn, signUp } from './support/accounts'
+import { expectDashboard, newAccount, signIn, signOut, signUp } from './support/accounts'
 import { setupBrowser } from './support/browser'
 import { visible } from './support/wait'
 
@@ -35,8 +35,7 @@ describe('device-only mode on a static host', () => {
       page.locator('[data-sonner-toast]').filter({ hasText: 'Your password was changed.' }),
     )
 
-    await page.getByRole('button', { name: 'Sign Out' }).click()
-    await page.waitForURL('**/auth')
+    await signOut(page)
     await signIn(page, account.email, account.password)
     await visible(page.getByRole('alert').filter({ hasText: 'Invalid credentials' }))
     await signIn(page, account.email, 'a brand new password')

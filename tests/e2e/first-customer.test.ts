@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { type Account, newAccount } from './support/accounts'
 import { screenshot, setupBrowser } from './support/browser'
-import { visible } from './support/wait'
+import { landingLive, visible } from './support/wait'
 
 const browser = setupBrowser()
 
@@ -20,6 +20,7 @@ async function openAt(screen: Screen, path: string) {
   })
   const page = await context.newPage()
   await page.goto(path)
+  if (path === '/') await landingLive(page)
   await page.locator('main h1').waitFor()
   return { context, page }
 }
@@ -75,6 +76,7 @@ describe.each(SCREENS)('the first customer on $name', (screen) => {
 
     // Signed in now, Select Plan on / goes straight to that plan's checkout.
     await page.goto('/')
+    await landingLive(page)
     const single = selectPlanOn(page, 'Single Letter')
     await single.scrollIntoViewIfNeeded()
     await single.click()

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { expectDashboard, newAccount, signUp, submitAdminSignUp } from './support/accounts'
+import { expectDashboard, newAccount, signOut, signUp, submitAdminSignUp } from './support/accounts'
 import { buyPlan } from './support/billing'
 import { screenshot, setupBrowser } from './support/browser'
 import { downloadFrom } from './support/downloads'
@@ -242,8 +242,7 @@ describe('hostile input', () => {
     await buyPlan(page, 'Single Letter')
     await generateLetter(page, ANSWERS)
     await waitForGenerated(page)
-    await page.getByRole('button', { name: 'Sign Out' }).click()
-    await page.waitForURL('**/auth')
+    await signOut(page)
 
     const adminName = `${EMOJI} ${RTL} ${SCRIPT}`
     await signUpAdmin(page, adminName)

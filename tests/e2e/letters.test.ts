@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { expectDashboard, newAccount, signUp } from './support/accounts'
+import { expectDashboard, newAccount, signOut, signUp } from './support/accounts'
 import { screenshot, setupBrowser } from './support/browser'
 import { buyPlan } from './support/billing'
 import {
@@ -199,8 +199,7 @@ describe('letters', () => {
     await page.waitForURL('**/app/letters/*')
     const address = new URL(page.url()).pathname
 
-    await page.getByRole('button', { name: 'Sign Out' }).click()
-    await page.waitForURL('**/auth')
+    await signOut(page)
     await signUp(page, newAccount('intruder'))
     await expectDashboard(page, 'User')
     await page.goto(address)

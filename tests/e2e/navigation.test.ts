@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { expectDashboard, newAccount, signIn, signUp } from './support/accounts'
+import { expectDashboard, newAccount, signIn, signOut, signUp } from './support/accounts'
 import { screenshot, setupBrowser } from './support/browser'
 import { readTable } from './support/indexeddb'
 import { visible } from './support/wait'
@@ -50,8 +50,7 @@ describe('routes and screens', () => {
     await expectDashboard(page, 'User')
     await page.goto('/auth')
     await page.waitForURL('**/app')
-    await page.getByRole('button', { name: 'Sign Out' }).click()
-    await page.waitForURL('**/auth')
+    await signOut(page)
 
     await page.goto('/app')
     await page.waitForURL('**/auth?redirect=*')
@@ -120,8 +119,7 @@ describe('routes and screens', () => {
     const account = newAccount('locked')
     await signUp(page, account)
     await expectDashboard(page, 'User')
-    await page.getByRole('button', { name: 'Sign Out' }).click()
-    await page.waitForURL('**/auth')
+    await signOut(page)
     await page.getByLabel('Email').fill(account.email)
     await page.getByLabel('Password').fill('wrong password')
     for (let i = 1; i <= 5; i++) {

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest'
-import { expectDashboard, newAccount, signIn, signUp } from './support/accounts'
+import { expectDashboard, newAccount, signIn, signOut, signUp } from './support/accounts'
 import { buyPlan } from './support/billing'
 import { screenshot, setupBrowser } from './support/browser'
 import { downloadFrom } from './support/downloads'
@@ -79,8 +79,7 @@ describe('installable and offline', () => {
     await expectDashboard(page, 'User')
     await buyPlan(page, 'Annual 4 Letters')
     await waitForServiceWorker(page)
-    await page.getByRole('button', { name: 'Sign Out' }).click()
-    await page.waitForURL('**/auth')
+    await signOut(page)
 
     await server.stop()
     await context.setOffline(true)

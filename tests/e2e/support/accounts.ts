@@ -48,6 +48,12 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign In' }).click()
 }
 
+/** Signs out from a dashboard and waits until it has finished: until then /auth still sees the session. */
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Sign Out' }).click()
+  await page.waitForURL('**/auth')
+}
+
 export async function expectDashboard(page: Page, badge: 'User' | 'Employee' | 'Admin') {
   // Admins land on /app/admin, everyone else on /app.
   await page.waitForURL(badge === 'Admin' ? '**/app/admin' : '**/app')
