@@ -304,8 +304,18 @@ export type SettingsRepository = {
  * this device so a reload, a crash or a lost connection loses none of it.
  */
 export type DraftsRepository = {
-  /** The saved answers of `form`, as they were saved, or null when there are none. */
+  /**
+   * The newest answers of `form`, as they were saved or held, or null when
+   * there are none.
+   */
   get(form: DraftForm): Promise<unknown>
+  /**
+   * Holds `values` at once, in storage that writes synchronously, until `save`
+   * stores them or newer ones: typing a `save` has not caught up with yet
+   * survives a reload, a closed tab or a crash. Holds nothing before the
+   * account's draft has been read or written on this page.
+   */
+  hold(form: DraftForm, values: unknown): Promise<void>
   /** Keeps `values` (anything JSON holds) in place of the last draft of `form`. */
   save(form: DraftForm, values: unknown): Promise<void>
   clear(form: DraftForm): Promise<void>

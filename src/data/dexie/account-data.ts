@@ -13,6 +13,7 @@ import { ROLES, type User } from '@/domain/types'
 import { parseOrThrow } from '@/domain/validate'
 import { syncedSetting } from '../sync/synced-settings'
 import { type RepositoryContext, readTransaction, requireRole, SESSION_KEY } from './context'
+import { releaseAccountDrafts } from './draft-hold'
 import { entitlementsOf, purchasesOf } from './credits'
 import { createReferralsRepository } from './referrals'
 
@@ -153,6 +154,7 @@ export async function deleteDeviceAccount(
     await db.session.delete(SESSION_KEY)
     await db.users.put(tombstone(user, clock()))
   })
+  releaseAccountDrafts(user.id)
 }
 
 function tombstone(user: User, now: Date): User {

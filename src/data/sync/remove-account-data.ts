@@ -1,4 +1,5 @@
 import type { LetterheadDatabase } from '../database'
+import { releaseAccountDrafts } from '../dexie/draft-hold'
 import { SYNCED_SETTING_KEYS } from '@/domain/sync'
 
 /**
@@ -7,7 +8,7 @@ import { SYNCED_SETTING_KEYS } from '@/domain/sync'
  * the account. The account keeps all of it on the server. Purchases stay:
  * until money lives on the server they exist only on the device that made them.
  */
-export function removeAccountData(db: LetterheadDatabase, userId: string): Promise<void> {
+export async function removeAccountData(db: LetterheadDatabase, userId: string): Promise<void> {
   const tables = [
     db.letters,
     db.letterVersions,
@@ -17,7 +18,7 @@ export function removeAccountData(db: LetterheadDatabase, userId: string): Promi
     db.drafts,
     db.users,
   ]
-  return db.transaction('rw', tables, async () => {
+  await db.transaction('rw', tables, async () => {
     const letterIds = await db.letters.where('userId').equals(userId).primaryKeys()
     const state = await db.syncState.get(userId)
     await Promise.all([
@@ -30,4 +31,5 @@ export function removeAccountData(db: LetterheadDatabase, userId: string): Promi
       db.users.delete(userId),
     ])
   })
+  releaseAccountDrafts(userId)
 }

@@ -16,6 +16,7 @@ async function savedDraft(db: Awaited<ReturnType<typeof renderGenerateForm>>['db
 
 afterEach(() => {
   toast.dismiss()
+  localStorage.clear()
 })
 
 describe('the Generate form’s draft', () => {
@@ -34,6 +35,18 @@ describe('the Generate form’s draft', () => {
     await user.clear(screen.getByLabelText('Matter/Subject'))
     await user.selectOptions(screen.getByLabelText('Letter Type'), 'Demand Letter')
     await vi.waitFor(async () => expect(await db.drafts.count()).toBe(0))
+  })
+
+  it('holds each change at once, so a page gone before the draft is written loses nothing', async () => {
+    const { user } = await renderGenerateForm()
+    await user.type(screen.getByLabelText('Matter/Subject'), SAMPLE_LETTER.matter)
+    // Synchronous storage, written as the key is typed: no pause needed.
+    const held = Object.keys(localStorage).filter((key) => key.startsWith('letterhead.draft-hold.'))
+    expect(held).toHaveLength(1)
+    const { json } = JSON.parse(localStorage.getItem(held[0] ?? '') ?? '{}') as { json: string }
+    expect(JSON.parse(json)).toMatchObject({
+      matter: SAMPLE_LETTER.matter,
+    })
   })
 
   it('comes back when the form opens again (a reload, a crash), answers and all', async () => {

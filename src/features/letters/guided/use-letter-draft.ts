@@ -16,8 +16,8 @@ const sameValues = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.string
 
 /**
  * Keeps the Generate form's answers as a draft while the person types
- * (docs/decisions/037-form-drafts.md): written a moment after each change of
- * an answer, and at once when the page is hidden or the form goes away;
+ * (docs/decisions/037-form-drafts.md): held at each change of an answer,
+ * written a moment after, and at once when the page is hidden or the form goes away;
  * removed when the answers are back to how the form started. Answers put in
  * whole (the starting ones, a follow-up's) write nothing, so a follow-up
  * leaves the draft of another letter in place. `ready` holds the writes until
@@ -47,11 +47,20 @@ export function useLetterDraft(
     if (timer.current !== undefined) write()
   })
 
+  /** Holds the answers at once (decision 037): the page may go before the pause that saves them. */
+  const hold = useCallback(() => {
+    const values = form.getValues()
+    if (sameValues(values, form.formState.defaultValues)) return
+    // A copy that cannot be held (too large) is reported by the save that follows.
+    repository.drafts.hold(FORM, values).catch(() => undefined)
+  }, [form, repository])
+
   useEffect(() => {
     if (!ready) return
     const { unsubscribe } = form.watch((_values, { name }) => {
       // A whole new set of answers (the starting ones, a follow-up's) is not something typed.
       if (name === undefined) return
+      hold()
       clearTimeout(timer.current)
       timer.current = setTimeout(write, DRAFT_SAVE_DELAY_MS)
     })
@@ -66,7 +75,7 @@ export function useLetterDraft(
       window.removeEventListener('pagehide', flush)
       flush()
     }
-  }, [form, ready, write])
+  }, [form, ready, write, hold])
 
   return {
     state,
