@@ -2,9 +2,9 @@
 // for (DATABASE_URL, or PGlite in DATA_DIR) to FILE, by default ./backups/letterhead-KIND-TIME.EXT.
 // See docs/decisions/035-backups-export-and-account-deletion.md.
 import { backUp, describeTarget, targetOf } from '../server/backup/backup'
-import { BackupError } from '../server/backup/errors'
+import { runBackupCommand } from '../server/backup/command'
 import { formatSize } from '../server/backup/files'
-import { ConfigError, readConfig } from '../server/config'
+import { readConfig } from '../server/config'
 
 const USAGE = 'Usage: npm run backup [-- --out FILE]'
 
@@ -27,11 +27,4 @@ async function main(args: readonly string[]): Promise<number> {
   return 0
 }
 
-main(process.argv.slice(2)).then(
-  (code) => (process.exitCode = code),
-  (error: unknown) => {
-    const known = error instanceof BackupError || error instanceof ConfigError
-    console.error(known ? error.message : error)
-    process.exitCode = 1
-  },
-)
+runBackupCommand(main)

@@ -61,22 +61,22 @@ export function createDraftsRepository({ db, clock }: RepositoryContext): Drafts
     async save(form, values) {
       const json = checkedJson(values)
       const savedAt = clock().toISOString()
-      const userId = await db.transaction('rw', tables, async () => {
-        const [userId, checked] = await keyFor(form)
+      const [userId, checked] = await db.transaction('rw', tables, async () => {
+        const key = await keyFor(form)
         // Stored as it was serialised: nothing of the caller's objects is kept by reference.
         const copy: unknown = JSON.parse(json)
-        await db.drafts.put({ userId, form: checked, values: copy, savedAt })
-        return userId
+        await db.drafts.put({ userId: key[0], form: key[1], values: copy, savedAt })
+        return key
       })
-      releaseDraft(userId, checkedForm(form), savedAt)
+      releaseDraft(userId, checked, savedAt)
     },
     async clear(form) {
-      const userId = await db.transaction('rw', tables, async () => {
-        const [userId, checked] = await keyFor(form)
-        await db.drafts.delete([userId, checked])
-        return userId
+      const [userId, checked] = await db.transaction('rw', tables, async () => {
+        const key = await keyFor(form)
+        await db.drafts.delete(key)
+        return key
       })
-      releaseDraft(userId, checkedForm(form))
+      releaseDraft(userId, checked)
     },
   }
 }

@@ -59,6 +59,11 @@ export function createServerAuth({
     await refreshMirror(db, user).catch(() => undefined)
   }
 
+  /** A password-reset request: it answers `ok`, and needs the server. */
+  async function postReset(path: string, body: object): Promise<void> {
+    await client.json(path, okSchema, { method: 'POST', body, offline: 'RESET_NEEDS_CONNECTION' })
+  }
+
   async function confirmSession(): Promise<void> {
     await signOuts.flush()
     const session = await db.session.get(SESSION_KEY)
@@ -95,22 +100,11 @@ export function createServerAuth({
 
     passwordResetBy: () => Promise.resolve('email'),
 
-    async requestPasswordReset(input) {
-      const body = parseOrThrow(passwordResetRequestSchema, input)
-      await client.json(API_PATHS.passwordReset, okSchema, {
-        method: 'POST',
-        body,
-        offline: 'RESET_NEEDS_CONNECTION',
-      })
-    },
+    requestPasswordReset: (input) =>
+      postReset(API_PATHS.passwordReset, parseOrThrow(passwordResetRequestSchema, input)),
 
     async resetPassword(input) {
-      const body = parseOrThrow(passwordResetSchema, input)
-      await client.json(API_PATHS.passwordResetConfirm, okSchema, {
-        method: 'POST',
-        body,
-        offline: 'RESET_NEEDS_CONNECTION',
-      })
+      await postReset(API_PATHS.passwordResetConfirm, parseOrThrow(passwordResetSchema, input))
       // The reset ended every session of that account: if this device held one, it ends here too.
       await confirmSession()
     },
