@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { baseUrl, setupBrowser } from './support/browser'
 import { readTable } from './support/indexeddb'
-import { visible } from './support/wait'
+import { landingLive, visible } from './support/wait'
 
 const browser = setupBrowser()
 
@@ -60,7 +60,8 @@ describe('errors nobody handled', () => {
     const context = await browser.newContext()
     const page = await context.newPage()
     await page.goto('/')
-    await visible(page.locator('#hero'))
+    // The prerendered #hero shows before the page's script runs and starts listening.
+    await landingLive(page)
     await page.evaluate(() => {
       void Promise.reject(new Error('A background task failed.'))
     })
