@@ -12,7 +12,7 @@ import {
   tabTo,
 } from './support/keyboard'
 import { SAMPLE_ANSWERS } from './support/letters'
-import { visible } from './support/wait'
+import { landingLive, visible } from './support/wait'
 
 const browser = setupBrowser()
 
@@ -185,7 +185,7 @@ describe('keyboard only', () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
     const page = await context.newPage()
     await page.goto('/')
-    await page.locator('main h1').waitFor()
+    await landingLive(page)
     const header = page.getByRole('banner')
     const menu = header.getByRole('button', { name: /Menu/ })
 

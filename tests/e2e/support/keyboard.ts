@@ -61,13 +61,23 @@ function focusProblem(): string | null {
   return null
 }
 
-/** `focusProblem`, asked again for up to 2 s while smooth scrolling brings focus into view. */
+const scrollPosition = (page: Page) => page.evaluate(() => `${window.scrollX},${window.scrollY}`)
+
+/**
+ * `focusProblem` once the page has stopped moving, asked again for up to 2 s while smooth
+ * scrolling brings focus into view. A scroll still under way is not settled even while focus
+ * shows: the next key pressed mid-scroll would be judged against where the page then stops.
+ */
 async function settledFocusProblem(page: Page): Promise<string | null> {
   let problem: string | null = null
+  let position = await scrollPosition(page)
   for (let attempt = 0; attempt < 20; attempt++) {
     problem = await page.evaluate(focusProblem)
-    if (problem === null || problem === NOTHING) return problem
+    if (problem === NOTHING) return problem
     await page.waitForTimeout(100)
+    const now = await scrollPosition(page)
+    if (problem === null && now === position) return problem
+    position = now
   }
   return problem
 }
