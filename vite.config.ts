@@ -8,7 +8,7 @@ import { hashAdminSecret } from './build/admin-secret.ts'
 import { contentSecurityPolicyPlugin } from './build/content-security-policy.ts'
 import { entryAfterFirstFramePlugin } from './build/entry-after-first-frame.ts'
 import { precompressPlugin } from './build/precompress.ts'
-import { prerenderLandingPlugin } from './build/prerender-landing.ts'
+import { prerenderPlugin } from './build/prerender.ts'
 import { previewMissingFilesPlugin } from './build/preview-missing-files.ts'
 import { PWA_OPTIONS } from './build/pwa.ts'
 
@@ -22,7 +22,7 @@ export default defineConfig(({ isPreview }) => {
       tanstackRouter({ target: 'react', autoCodeSplitting: true }),
       react(),
       tailwindcss(),
-      prerenderLandingPlugin(),
+      prerenderPlugin(),
       entryAfterFirstFramePlugin(),
       VitePWA(PWA_OPTIONS),
       contentSecurityPolicyPlugin(),

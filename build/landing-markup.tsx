@@ -8,7 +8,7 @@ const HOISTED_LINKS = /^(?:<link [^>]*\/>)+/
 
 /**
  * The landing page's markup for a visitor, rendered by React's server renderer at build time for
- * index.html's #root (prerender-landing.ts). Nothing here runs in the browser: the repository is
+ * index.html's #root (prerender.ts). Nothing here runs in the browser: the repository is
  * never called while rendering, and links are drawn as the landing page draws them, so hydration
  * finds the same markup.
  */

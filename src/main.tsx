@@ -1,4 +1,5 @@
 import { createRoot } from 'react-dom/client'
+import { dropAuthFrameOnceReplaced, dropAuthFrames, shownAuthFrame } from '@/app/auth-frame'
 import {
   dropPrerenderedLanding,
   hasPrerenderedLanding,
@@ -20,10 +21,15 @@ const load = <T,>(module: Promise<T>) =>
  * The landing page loads on its own for visitors nobody is signed in as
  * (docs/decisions/011-light-landing.md), over the markup the build put in
  * index.html (decision 033); every other page, and the landing page for
- * someone signed in, starts the whole app.
+ * someone signed in, starts the whole app; on the auth page, over the frame the
+ * build drew of it (decision 039).
  */
 async function start(container: HTMLElement) {
   const atLanding = window.location.pathname === '/'
+  // The auth page's frame, when it shows, stays until the app draws the page (decision 039).
+  const frame = shownAuthFrame()
+  dropAuthFrames(frame)
+  if (frame) dropAuthFrameOnceReplaced(container, frame)
   if (!atLanding) dropPrerenderedLanding(container)
   if (atLanding) {
     const landing = load(import('@/app/landing/start-landing'))
@@ -37,7 +43,7 @@ async function start(container: HTMLElement) {
   // The prerendered landing page stays in view until the app has its page ready, never a blank between.
   const prerendered = atLanding && hasPrerenderedLanding(container)
   if (prerendered) markLiveOnceReplaced(container)
-  await startApp(createRoot(container), container, prerendered ? { handOver: {} } : {})
+  await startApp(createRoot(container), container, prerendered || frame ? { handOver: {} } : {})
 }
 
 const container = document.getElementById('root')

@@ -1,5 +1,5 @@
 import { RouterProvider } from '@tanstack/react-router'
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import type { Root } from 'react-dom/client'
 import { RepositoryProvider } from '@/data/repository-context'
 import { restoreSession, watchSession } from '@/features/auth/session-store'
@@ -41,7 +41,7 @@ export async function startApp(
     })
   } else if (handOver) await router.load()
 
-  root.render(
+  const app = (
     <StrictMode>
       <AppErrorBoundary repository={repository}>
         <RepositoryProvider repository={repository}>
@@ -52,8 +52,12 @@ export async function startApp(
           </ThemeProvider>
         </RepositoryProvider>
       </AppErrorBoundary>
-    </StrictMode>,
+    </StrictMode>
   )
+  // Over a page already painted (the landing page or the auth page's frame), React draws the app in
+  // short slices, so the page stays free to answer while it does.
+  if (handOver) startTransition(() => root.render(app))
+  else root.render(app)
   // Server mode syncs whoever is signed in, from now on; device-only mode has nothing to start.
   void repository.sync.start().catch((error: unknown) => console.warn(error))
   // The app opened from the device; the server's word on the session follows when it can be had.

@@ -1,6 +1,6 @@
 /**
  * The build puts the landing page's markup in index.html's #root and marks
- * #root with this attribute (build/prerender-landing.ts, decision 033).
+ * #root with this attribute (build/prerender.ts, decision 033).
  * Every page is served that index.html: the landing page hydrates the
  * markup, the app's other pages drop it (a first-paint rule in index.css
  * keeps it out of sight until they do).

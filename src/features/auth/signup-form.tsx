@@ -23,11 +23,13 @@ const ACCOUNT_TYPES = [
   { value: 'employee', label: 'Employee - Earn referral commissions' },
 ] as const
 
+const DEFAULT_ROLE = 'user'
+
 export function SignUpForm({ onSignedIn }: { onSignedIn: (user: User) => void }) {
   const repository = useRepository()
   const form = useForm<Values, unknown, z.output<typeof signUpSchema>>({
     resolver: zodResolver(signUpSchema),
-    defaultValues: { fullName: '', email: '', password: '', role: 'user' },
+    defaultValues: { fullName: '', email: '', password: '', role: DEFAULT_ROLE },
   })
   const { alert, run } = useAuthAction(
     (values: Values) => repository.auth.signUp(values),
@@ -60,6 +62,8 @@ export function SignUpForm({ onSignedIn }: { onSignedIn: (user: User) => void })
             <input
               type="radio"
               value={type.value}
+              // In the markup too, for the page's first-paint frame (decision 039).
+              defaultChecked={type.value === DEFAULT_ROLE}
               className={RADIO_CLASS}
               {...form.register('role')}
             />
