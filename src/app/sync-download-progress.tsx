@@ -1,11 +1,10 @@
 import type { SyncStatus } from '@/data/sync/sync-status'
 import { useSyncStatus } from './sync-status'
-
-const count = (value: number) => value.toLocaleString('en-US')
+import { formatCount } from '@/lib/format-count'
 
 /** What the bar says: "Downloading your letters… 2,400 of 10,000". */
 export function downloadText({ received, total }: NonNullable<SyncStatus['download']>): string {
-  return `Downloading your letters… ${count(received)} of ${count(total)}`
+  return `Downloading your letters… ${formatCount(received)} of ${formatCount(total)}`
 }
 
 /**

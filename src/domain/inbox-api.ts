@@ -1,5 +1,6 @@
 import { z } from '@/lib/zod'
 import { contactMessageSchema } from './contact-schema'
+import { formatCount } from '@/lib/format-count'
 
 /**
  * What comes in for the admin (DESIGN.md §1): the contact form's messages,
@@ -29,7 +30,7 @@ const bounded = (field: keyof typeof ERROR_REPORT_LIMITS) =>
     .string()
     .max(
       ERROR_REPORT_LIMITS[field],
-      `${field} must be at most ${ERROR_REPORT_LIMITS[field].toLocaleString('en-US')} characters`,
+      `${field} must be at most ${formatCount(ERROR_REPORT_LIMITS[field])} characters`,
     )
     .transform((text) => text.replaceAll('\u0000', '\ufffd'))
 

@@ -1,5 +1,6 @@
 import { z } from '@/lib/zod'
 import type { LetterType } from './letter-types'
+import { formatCount } from '@/lib/format-count'
 
 /**
  * The guided questions of each letter type (decision 030): what a lawyer would
@@ -69,7 +70,7 @@ const passage = (label: string) =>
     .string()
     .trim()
     .min(1, `${label} cannot be blank`)
-    .max(PASSAGE_MAX, `${label} must be at most ${PASSAGE_MAX.toLocaleString('en-US')} characters`)
+    .max(PASSAGE_MAX, `${label} must be at most ${formatCount(PASSAGE_MAX)} characters`)
 const list = (label: string) =>
   z.array(line(label)).min(1).max(LIST_MAX, `${label} can list at most ${LIST_MAX} items`)
 

@@ -2,6 +2,7 @@ import { z } from '@/lib/zod'
 import { letterDetailsSchema } from './letter-details'
 import { LETTER_TYPES } from './letter-types'
 import { visibleText } from './required-text'
+import { formatCount } from '@/lib/format-count'
 
 export { LETTER_TYPES, type LetterType } from './letter-types'
 
@@ -30,7 +31,7 @@ export const letterContentSchema = z
   .refine((text) => text.trim().length > 0, 'Letter text cannot be empty')
   .refine(
     (text) => text.length <= CONTENT_MAX,
-    `Letter text must be at most ${CONTENT_MAX.toLocaleString('en-US')} characters`,
+    `Letter text must be at most ${formatCount(CONTENT_MAX)} characters`,
   )
 
 export const GENERATION_ERROR_MAX = 500

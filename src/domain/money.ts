@@ -1,3 +1,5 @@
+import { onFirstUse } from '@/lib/format-count'
+
 /** Money is integer cents everywhere; dollars appear only when formatted for a person. */
 export const COUPON_DISCOUNT_PERCENT = 20
 export const COMMISSION_PERCENT = 5
@@ -33,8 +35,8 @@ export function priceWithCoupon(listCents: number, hasCoupon: boolean): PriceBre
   return { listCents, discountPercent, discountCents, priceCents, commissionCents }
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+const usd = onFirstUse(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }))
 
 export function formatCents(cents: number): string {
-  return usd.format(cents / 100)
+  return usd().format(cents / 100)
 }

@@ -1,3 +1,4 @@
+import { onFirstUse } from './format-count'
 export type StorageStatus = {
   persisted: boolean | null
   usage: number | null
@@ -22,7 +23,7 @@ export async function readStorageStatus(): Promise<StorageStatus> {
   return { persisted, usage: estimate?.usage ?? null, quota: estimate?.quota ?? null }
 }
 
-const bytes = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 })
+const bytes = onFirstUse(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }))
 
 export function formatBytes(value: number): string {
   const units = ['bytes', 'KB', 'MB', 'GB', 'TB']
@@ -32,5 +33,5 @@ export function formatBytes(value: number): string {
     size /= 1024
     unit++
   }
-  return `${bytes.format(size)} ${units[unit]}`
+  return `${bytes().format(size)} ${units[unit]}`
 }

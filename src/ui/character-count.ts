@@ -1,3 +1,5 @@
+import { formatCount } from '@/lib/format-count'
+
 /** The counter appears once the text reaches this share of its limit, not before. */
 export const NEAR_LIMIT_SHARE = 0.8
 
@@ -5,8 +7,7 @@ export type CountBand = 'quiet' | 'near' | 'over'
 
 export type CharacterCount = { band: CountBand; text: string }
 
-const characters = (n: number) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? 'character' : 'characters'}`
+const characters = (n: number) => `${formatCount(n)} ${n === 1 ? 'character' : 'characters'}`
 
 /**
  * How close `length` is to `limit`, in words a person reads and a screen reader

@@ -1,4 +1,5 @@
 import { Button } from './button'
+import { formatCount } from '@/lib/format-count'
 
 type PagerProps = {
   /** Names the navigation landmark, e.g. "Users pages". */
@@ -12,8 +13,6 @@ type PagerProps = {
   onBack: () => void
   onForward: () => void
 }
-
-const count = (value: number) => value.toLocaleString('en-US')
 
 /** Previous and Next around where the page stands, with the rows shown. */
 export function Pager({
@@ -51,8 +50,8 @@ export function Pager({
 /** "Showing 26–50", or "… of 30" when the total is known; "No rows" for none. */
 export function rowsShown(first: number, shown: number, total?: number): string {
   if (shown === 0) return 'No rows'
-  const range = `Showing ${count(first)}–${count(first + shown - 1)}`
-  return total === undefined ? range : `${range} of ${count(total)}`
+  const range = `Showing ${formatCount(first)}–${formatCount(first + shown - 1)}`
+  return total === undefined ? range : `${range} of ${formatCount(total)}`
 }
 
 type PaginationProps = {
@@ -73,7 +72,7 @@ export function Pagination({ label, page, pageSize, total, onPageChange }: Pagin
     <Pager
       label={label}
       status={rowsShown(first, Math.min(total, current * pageSize) - first + 1, total)}
-      position={`Page ${count(current)} of ${count(pages)}`}
+      position={`Page ${formatCount(current)} of ${formatCount(pages)}`}
       canGoBack={current > 1}
       canGoForward={current < pages}
       onBack={() => onPageChange(current - 1)}

@@ -4,6 +4,7 @@ import { fieldClass } from './text-field'
 import { characterCount } from './character-count'
 import { CharacterCounter } from './character-counter'
 import { cn } from './cn'
+import { formatCount } from '@/lib/format-count'
 
 type SearchBoxProps = {
   label: string
@@ -82,7 +83,7 @@ export function SearchBox({
       ) : null}
       {over ? (
         <p id={`${countId}-limit`} className="text-sm text-red-700 dark:text-red-300">
-          {`A search is at most ${limit.toLocaleString('en-US')} characters; shorten it to search.`}
+          {`A search is at most ${formatCount(limit)} characters; shorten it to search.`}
         </p>
       ) : null}
     </form>

@@ -3,6 +3,7 @@ import { formatDay } from '../letter-format'
 import { replyByFor } from '../reply-tracking'
 import { replyRequestIn } from './reply-request'
 import { givenTexts, keptDetails, type LetterRequest } from './request'
+import { formatCount } from '@/lib/format-count'
 
 /** A model's letter must be at least this long to be a letter at all… */
 export const MIN_LETTER_CHARS = 300
@@ -135,7 +136,7 @@ export function outputProblem(letter: string, request: LetterRequest, date: Date
   if (letter.length < MIN_LETTER_CHARS)
     return `The AI model's letter is too short (${letter.length} characters; a letter has at least ${MIN_LETTER_CHARS}).`
   if (letter.length > MAX_LETTER_CHARS)
-    return `The AI model's letter is too long (${letter.length} characters; the limit is ${MAX_LETTER_CHARS.toLocaleString('en-US')}).`
+    return `The AI model's letter is too long (${letter.length} characters; the limit is ${formatCount(MAX_LETTER_CHARS)}).`
   const flat = collapse(letter)
   const required: [string, string | undefined][] = [
     ['the recipient’s name', request.recipientName],

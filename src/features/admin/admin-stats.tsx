@@ -3,8 +3,7 @@ import type { AdminTotals } from '@/data/admin-repository'
 import { useLive } from '@/data/use-live'
 import { formatCents } from '@/domain/money'
 import { StatCard } from '@/ui/stat-card'
-
-const count = (value: number) => value.toLocaleString('en-US')
+import { formatCount } from '@/lib/format-count'
 
 type AdminStatCardsProps = {
   /** The figures; undefined while they are read. */
@@ -21,17 +20,17 @@ export function AdminStatCards({ totals, failed = false }: AdminStatCardsProps) 
     <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 sm:gap-3 lg:grid-cols-4">
       <StatCard
         label="Total Users"
-        value={show((figures) => count(figures.users))}
+        value={show((figures) => formatCount(figures.users))}
         icon={<Users className="size-4" />}
       />
       <StatCard
         label="Employees"
-        value={show((figures) => count(figures.employees))}
+        value={show((figures) => formatCount(figures.employees))}
         icon={<Briefcase className="size-4" />}
       />
       <StatCard
         label="Total Letters"
-        value={show((figures) => count(figures.letters))}
+        value={show((figures) => formatCount(figures.letters))}
         icon={<FileText className="size-4" />}
       />
       <StatCard

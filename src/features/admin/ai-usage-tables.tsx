@@ -1,12 +1,11 @@
 import type { AiUsageReport } from '@/domain/ai-api'
 import { type Column, DataTable } from '@/ui/data-table'
 import { NOWRAP, NUMERIC } from './cells'
+import { formatCount } from '@/lib/format-count'
 
 type DayRow = AiUsageReport['days'][number]
 type UserRow = AiUsageReport['users'][number]
 type Totals = Omit<DayRow, 'day'>
-
-const count = (value: number) => value.toLocaleString('en-US')
 
 /** The report's days are UTC days: shown as such, wherever the admin is. */
 const utcDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
@@ -27,7 +26,7 @@ function figureColumns<Row extends Totals>(): Column<Row>[] {
   return FIGURES.map(({ key, header }) => ({
     key,
     header,
-    cell: (row) => count(row[key]),
+    cell: (row) => formatCount(row[key]),
     className: NUMERIC,
   }))
 }
@@ -91,7 +90,7 @@ export function AiUsageSummary({ totals }: { totals: Totals }) {
         >
           <dt className="text-xs font-medium text-ink-600 dark:text-ink-300">{label}</dt>
           <dd className="text-lg font-semibold tabular-nums [overflow-wrap:anywhere]">
-            {count(totals[key])}
+            {formatCount(totals[key])}
           </dd>
         </div>
       ))}

@@ -4,9 +4,9 @@ import { toast } from 'sonner'
 import { useRepository } from '@/data/repository-context'
 import { isAppError } from '@/domain/errors'
 import { Button } from '@/ui/button'
+import { formatCount } from '@/lib/format-count'
 
 const DEMO = { users: 10_000, letters: 100_000 } as const
-const count = (value: number) => value.toLocaleString('en-US')
 
 /** Development builds only: fills IndexedDB with demo data, to see the dashboard at scale. */
 export function SeedDemoButton() {
@@ -21,7 +21,7 @@ export function SeedDemoButton() {
         onProgress: ({ done, total }) => setProgress(total === 0 ? 1 : done / total),
       })
       toast.success(
-        `Added ${count(result.users)} users, ${count(result.employees)} employees and ${count(result.letters)} letters.`,
+        `Added ${formatCount(result.users)} users, ${formatCount(result.employees)} employees and ${formatCount(result.letters)} letters.`,
       )
     } catch (error) {
       toast.error(isAppError(error) ? error.message : 'The demo data could not be added.')
@@ -39,7 +39,8 @@ export function SeedDemoButton() {
       </Button>
       {percent === null ? (
         <p className="text-xs text-ink-500 dark:text-ink-300">
-          Adds {count(DEMO.users)} users and {count(DEMO.letters)} letters (development only)
+          Adds {formatCount(DEMO.users)} users and {formatCount(DEMO.letters)} letters (development
+          only)
         </p>
       ) : (
         <div className="flex items-center gap-2">

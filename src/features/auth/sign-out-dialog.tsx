@@ -4,6 +4,7 @@ import { useRepository } from '@/data/repository-context'
 import { Button } from '@/ui/button'
 import { FormAlert } from '@/ui/form-alert'
 import { ModalDialog } from '@/ui/modal-dialog'
+import { formatCount } from '@/lib/format-count'
 
 export const REMOVE_DATA = 'Sign out and remove data from this device'
 
@@ -11,7 +12,7 @@ export const REMOVE_DATA = 'Sign out and remove data from this device'
 export const notUploaded = (count: number) =>
   count === 1
     ? '1 change on this device has not reached the server yet.'
-    : `${count.toLocaleString('en-US')} changes on this device have not reached the server yet.`
+    : `${formatCount(count)} changes on this device have not reached the server yet.`
 
 type Step = 'choosing' | 'checking' | 'uploading' | 'signing-out'
 

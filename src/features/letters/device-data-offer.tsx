@@ -6,9 +6,9 @@ import { isAppError } from '@/domain/errors'
 import { Button } from '@/ui/button'
 import { FormAlert } from '@/ui/form-alert'
 import { loadToast } from '@/ui/lazy-toast'
+import { formatCount } from '@/lib/format-count'
 
-const letters = (count: number) =>
-  count === 1 ? '1 letter' : `${count.toLocaleString('en-US')} letters`
+const letters = (count: number) => (count === 1 ? '1 letter' : `${formatCount(count)} letters`)
 
 /** What the toast says once device-only letters are copied into the account. */
 export const copiedMessage = (count: number) =>

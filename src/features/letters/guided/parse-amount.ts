@@ -1,4 +1,5 @@
 import { CURRENCIES, type Currency } from '@/domain/letter-details'
+import { formatCount } from '@/lib/format-count'
 
 /** An amount as a person types it, in integer cents, and the currency its sign names, if any. */
 export type ParsedAmount = { cents: number; currency?: Currency }
@@ -58,6 +59,6 @@ export const currencyMismatchMessage = (written: Currency, chosen: Currency) =>
 
 /** How an amount is put back in its input: `4,250.00`, which `parseAmount` reads again. */
 export function formatAmountInput(cents: number): string {
-  const whole = Math.floor(cents / 100).toLocaleString('en-US')
+  const whole = formatCount(Math.floor(cents / 100))
   return `${whole}.${String(cents % 100).padStart(2, '0')}`
 }
