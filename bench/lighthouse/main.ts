@@ -32,7 +32,7 @@ const PAGES = [
  */
 const PERFORMANCE: Record<(typeof PAGES)[number]['path'], number> = {
   '/': 100,
-  '/auth': 88,
+  '/auth': 92,
   '/app': 77,
 }
 const limit = (path: (typeof PAGES)[number]['path'], category: Category) =>
