@@ -1,4 +1,4 @@
-import { onFirstUse } from '@/lib/format-count'
+import { onFirstUse } from '@/lib/on-first-use'
 
 /** Money is integer cents everywhere; dollars appear only when formatted for a person. */
 export const COUPON_DISCOUNT_PERCENT = 20

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatCount, onFirstUse } from './format-count'
+import { formatCount } from './format-count'
 
 describe('formatCount', () => {
   it('writes counts as en-US Intl does', () => {
@@ -14,15 +14,5 @@ describe('formatCount', () => {
     expect(formatCount(1234.5)).toBe('1,234.5')
     expect(formatCount(Number.NaN)).toBe('NaN')
     expect(formatCount(Infinity)).toBe('∞')
-  })
-})
-
-describe('onFirstUse', () => {
-  it('makes the value once, when first asked for', () => {
-    let made = 0
-    const value = onFirstUse(() => ({ made: ++made }))
-    expect(made).toBe(0)
-    expect(value()).toBe(value())
-    expect(made).toBe(1)
   })
 })

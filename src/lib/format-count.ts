@@ -9,9 +9,3 @@ export function formatCount(value: number): string {
   const digits = String(Math.abs(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
   return value < 0 ? `-${digits}` : digits
 }
-
-/** Makes its value on first use rather than at import (for Intl formatters: see formatCount). */
-export function onFirstUse<T>(make: () => T): () => T {
-  let made: { value: T } | undefined
-  return () => (made ??= { value: make() }).value
-}

@@ -1,4 +1,4 @@
-import { onFirstUse } from './format-count'
+import { onFirstUse } from './on-first-use'
 
 const dateTime = onFirstUse(
   () => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }),

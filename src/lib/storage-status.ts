@@ -1,4 +1,4 @@
-import { onFirstUse } from './format-count'
+import { onFirstUse } from './on-first-use'
 export type StorageStatus = {
   persisted: boolean | null
   usage: number | null
