@@ -1,4 +1,5 @@
 import type { AuthTab } from '@/features/auth/auth-tabs'
+import { onceDrawnInto } from './landing/prerendered'
 
 /**
  * The auth page's first-paint frames (decision 039): the build puts one per tab in index.html,
@@ -31,11 +32,8 @@ export function dropAuthFrames(keep: HTMLElement | null = null): void {
  * render, so neither both nor nothing is ever painted.
  */
 export function dropAuthFrameOnceReplaced(container: HTMLElement, frame: HTMLElement): void {
-  const observer = new MutationObserver(() => {
-    if (!container.firstChild) return
+  onceDrawnInto(container, () => {
     frame.remove()
     document.documentElement.removeAttribute(AUTH_FRAME_ATTRIBUTE)
-    observer.disconnect()
   })
-  observer.observe(container, { childList: true })
 }
