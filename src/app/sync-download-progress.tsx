@@ -1,5 +1,5 @@
 import type { SyncStatus } from '@/data/sync/sync-status'
-import { useSyncStatus } from './sync-status'
+import { useSyncStatus } from '@/data/use-sync-status'
 import { formatCount } from '@/lib/format-count'
 
 /** What the bar says: "Downloading your letters… 2,400 of 10,000". */

@@ -6,18 +6,10 @@ import {
   RefreshCw,
   TriangleAlert,
 } from 'lucide-react'
-import { useCallback, useSyncExternalStore } from 'react'
-import { useRepository } from '@/data/repository-context'
 import { type SyncStatus, syncStatusText } from '@/data/sync/sync-status'
+import { useSyncStatus } from '@/data/use-sync-status'
 import { OfflineIndicator } from '@/pwa/offline-indicator'
 import { cn } from '@/ui/cn'
-
-/** The sync status of this device's account, as the repository reports it. */
-export function useSyncStatus(): SyncStatus {
-  const { sync } = useRepository()
-  const subscribe = useCallback((onChange: () => void) => sync.onStatus(onChange), [sync])
-  return useSyncExternalStore(subscribe, () => sync.status())
-}
 
 type Look = { icon: LucideIcon; tone: string; title: string }
 

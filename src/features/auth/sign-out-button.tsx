@@ -1,6 +1,6 @@
 import { LogOut } from 'lucide-react'
-import { useCallback, useState, useSyncExternalStore } from 'react'
-import { useRepository } from '@/data/repository-context'
+import { useState } from 'react'
+import { useSyncStatus } from '@/data/use-sync-status'
 import { Button } from '@/ui/button'
 import { SignOutDialog } from './sign-out-dialog'
 import { useSignOut } from './use-sign-out'
@@ -11,9 +11,7 @@ import { useSignOut } from './use-sign-out'
  * copy of the account's letters (DESIGN.md §4).
  */
 export function SignOutButton({ onSignedOut }: { onSignedOut: () => void }) {
-  const { sync } = useRepository()
-  const subscribe = useCallback((onChange: () => void) => sync.onStatus(onChange), [sync])
-  const { phase } = useSyncExternalStore(subscribe, () => sync.status())
+  const { phase } = useSyncStatus()
   const signOut = useSignOut(onSignedOut)
   const [asking, setAsking] = useState(false)
 

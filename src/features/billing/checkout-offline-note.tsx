@@ -1,12 +1,10 @@
 import { WifiOff } from 'lucide-react'
-import { useCallback, useSyncExternalStore } from 'react'
-import { useRepository } from '@/data/repository-context'
+import { useSyncExternalStore } from 'react'
+import { useSyncStatus } from '@/data/use-sync-status'
 
 /** Whether this device syncs with a Letterhead server (server mode), as the sync status says. */
 function useServerMode(): boolean {
-  const { sync } = useRepository()
-  const subscribe = useCallback((onChange: () => void) => sync.onStatus(onChange), [sync])
-  return useSyncExternalStore(subscribe, () => sync.status().phase !== 'off')
+  return useSyncStatus().phase !== 'off'
 }
 
 function subscribeOnline(onChange: () => void) {

@@ -1,7 +1,8 @@
 import { HardDrive } from 'lucide-react'
-import { useCallback, useEffect, useId, useState, useSyncExternalStore } from 'react'
+import { useEffect, useId, useState } from 'react'
 import type { DeviceOnlyData } from '@/data/repository'
 import { useRepository } from '@/data/repository-context'
+import { useSyncStatus } from '@/data/use-sync-status'
 import { isAppError } from '@/domain/errors'
 import { Button } from '@/ui/button'
 import { FormAlert } from '@/ui/form-alert'
@@ -26,8 +27,7 @@ const failed = (error: unknown) =>
  */
 export function DeviceDataOffer() {
   const { sync } = useRepository()
-  const subscribe = useCallback((onChange: () => void) => sync.onStatus(onChange), [sync])
-  const syncing = useSyncExternalStore(subscribe, () => sync.status()).phase !== 'off'
+  const syncing = useSyncStatus().phase !== 'off'
   const [offer, setOffer] = useState<DeviceOnlyData | null>(null)
   const [closed, setClosed] = useState(false)
   const [busy, setBusy] = useState(false)
