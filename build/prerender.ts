@@ -1,11 +1,13 @@
 import { type Plugin, type ResolvedConfig, runnerImport } from 'vite'
 import { AUTH_FRAMES, authFrameId } from '../src/app/auth-frame.ts'
+import { DASHBOARD_FRAME_ATTRIBUTE, DASHBOARD_FRAME_ID } from '../src/app/dashboard-frame-names.ts'
 import { PRERENDERED_ATTRIBUTE } from '../src/app/landing/prerendered.ts'
 
 const EMPTY_ROOT = '<div id="root"></div>'
 
 type LandingModule = { renderLanding: () => string }
 type AuthFrameModule = { renderAuthFrame: (tab: (typeof AUTH_FRAMES)[number]) => string }
+type DashboardFrameModule = { renderDashboardFrame: () => string }
 
 /**
  * Puts the first paint of two pages in the built index.html, so they paint
@@ -14,7 +16,9 @@ type AuthFrameModule = { renderAuthFrame: (tab: (typeof AUTH_FRAMES)[number]) =>
  *   `src/app/landing/start-landing.tsx` hydrates;
  * - before #root, a frame of the auth page for each of its tabs (decision
  *   039), hidden unless `public/theme-init.js` names it, and dropped by the
- *   app once it draws the page.
+ *   app once it draws the page;
+ * - before #root, a frame of the user dashboard (decision 040), hidden unless
+ *   theme-init fills it in from what the device remembers of the dashboard.
  * The markup comes from the same components, rendered with React's server
  * renderer through Vite's module runner, with this build's `define`s and mode.
  * It runs before the service worker is generated, so the precached
@@ -46,9 +50,14 @@ export function prerenderPlugin(): Plugin {
           (tab) =>
             `<div id="${authFrameId(tab)}" data-auth-frame>${noInlineStyle(`the auth page (${tab})`, renderAuthFrame(tab))}</div>`,
         ).join('')
+        const { renderDashboardFrame } = await renderAtBuild<DashboardFrameModule>(
+          config,
+          '/build/dashboard-frame-markup.tsx',
+        )
+        const dashboard = `<div id="${DASHBOARD_FRAME_ID}" ${DASHBOARD_FRAME_ATTRIBUTE}>${noInlineStyle('the dashboard', renderDashboardFrame())}</div>`
         return html.replace(
           EMPTY_ROOT,
-          `${frames}<div id="root" ${PRERENDERED_ATTRIBUTE}>${landing}</div>`,
+          `${frames}${dashboard}<div id="root" ${PRERENDERED_ATTRIBUTE}>${landing}</div>`,
         )
       },
     },

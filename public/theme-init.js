@@ -21,6 +21,41 @@ if (location.pathname === '/auth') {
       search.get('tab') === 'signup' ? 'signup' : 'login',
     )
 }
+// The user dashboard has a frame in index.html (decision 040), drawn for nobody in particular: it
+// shows at the dashboard's first tab when this device remembers the dashboard it last showed
+// (src/app/dashboard-frame.ts), and takes from that the name, the letter count and whether the
+// note that no letters are left shows.
+var dashboard = null
+if (
+  location.pathname === '/app' &&
+  (location.search === '' || location.search === '?tab=generate')
+) {
+  try {
+    dashboard = JSON.parse(localStorage.getItem('letterhead.dashboard-frame') || 'null')
+  } catch {
+    dashboard = null
+  }
+  if (
+    dashboard &&
+    typeof dashboard.name === 'string' &&
+    typeof dashboard.letters === 'number' &&
+    typeof dashboard.noLettersLeft === 'boolean'
+  )
+    document.documentElement.setAttribute('data-dashboard-frame', '')
+  else dashboard = null
+}
+function fillDashboard(node) {
+  var slots = Array.prototype.slice.call(node.querySelectorAll('[data-frame-slot]'))
+  if (node.hasAttribute('data-frame-slot')) slots.push(node)
+  slots.forEach(function (slot) {
+    var what = slot.getAttribute('data-frame-slot')
+    if (what === 'name' && slot.tagName === 'INPUT') slot.setAttribute('value', dashboard.name)
+    else if (what === 'name') slot.textContent = dashboard.name
+    else if (what === 'letters') slot.textContent = String(dashboard.letters)
+    else if (what === 'no-letters-left' && !dashboard.noLettersLeft) slot.remove()
+    slot.removeAttribute('data-frame-slot')
+  })
+}
 // Markup this page does not show leaves as the parser adds it, so nothing hidden is in the page
 // beside what shows: the auth frames but the one named, and the landing page's markup anywhere but
 // at /. Until the entry starts, whatever arrives in the body is the parser's; src/main.tsx drops
@@ -30,7 +65,13 @@ var unshown = new MutationObserver(function (records) {
   records.forEach(function (record) {
     record.addedNodes.forEach(function (node) {
       if (node.nodeType !== 1) return
-      if (node.hasAttribute('data-auth-frame') && node.id !== frameShown) node.remove()
+      if (node.id === 'dashboard-frame' && !dashboard) node.remove()
+      else if (node.id === 'dashboard-frame') {
+        fillDashboard(node)
+        // The parser may add the rest of it later.
+        unshown.observe(node, { childList: true, subtree: true })
+      } else if (dashboard && node.closest('#dashboard-frame')) fillDashboard(node)
+      else if (node.hasAttribute('data-auth-frame') && node.id !== frameShown) node.remove()
       else if (record.target.id === 'root' && location.pathname !== '/') node.remove()
       else if (node.id === 'root') {
         if (location.pathname !== '/') node.replaceChildren()

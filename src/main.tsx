@@ -1,6 +1,11 @@
 import { createRoot } from 'react-dom/client'
 import { dropAuthFrameOnceReplaced, dropAuthFrames, shownAuthFrame } from '@/app/auth-frame'
 import {
+  dropDashboardFrame,
+  dropDashboardFrameOnceDrawn,
+  shownDashboardFrame,
+} from '@/app/dashboard-frame'
+import {
   dropPrerenderedLanding,
   hasPrerenderedLanding,
   markLiveOnceReplaced,
@@ -27,9 +32,14 @@ const load = <T,>(module: Promise<T>) =>
 async function start(container: HTMLElement) {
   const atLanding = window.location.pathname === '/'
   // The auth page's frame, when it shows, stays until the app draws the page (decision 039).
+  // theme-init.js removed the others as the page was parsed; any it could not see go here.
   const frame = shownAuthFrame()
   dropAuthFrames(frame)
   if (frame) dropAuthFrameOnceReplaced(container, frame)
+  // So does the dashboard's, until the app has drawn the dashboard, form and all (decision 040).
+  const dashboardFrame = shownDashboardFrame()
+  if (dashboardFrame) dropDashboardFrameOnceDrawn(container)
+  else dropDashboardFrame()
   if (!atLanding) dropPrerenderedLanding(container)
   if (atLanding) {
     const landing = load(import('@/app/landing/start-landing'))
@@ -43,7 +53,11 @@ async function start(container: HTMLElement) {
   // The prerendered landing page stays in view until the app has its page ready, never a blank between.
   const prerendered = atLanding && hasPrerenderedLanding(container)
   if (prerendered) markLiveOnceReplaced(container)
-  await startApp(createRoot(container), container, prerendered || frame ? { handOver: {} } : {})
+  await startApp(
+    createRoot(container),
+    container,
+    prerendered || frame || dashboardFrame ? { handOver: {} } : {},
+  )
 }
 
 const container = document.getElementById('root')

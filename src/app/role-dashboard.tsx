@@ -2,9 +2,10 @@ import { lazy, type ReactNode, Suspense } from 'react'
 import type { User } from '@/domain/types'
 import { SubscriptionTab } from '@/features/billing/subscription-tab'
 import type { DashboardSearch } from '@/features/letters/dashboard-view'
-import { UserDashboard } from '@/features/letters/user-dashboard'
+import { type DashboardShown, UserDashboard } from '@/features/letters/user-dashboard'
 import { EmployeePortal } from '@/features/referrals/employee-portal'
 import { DashboardHeader } from './dashboard-header'
+import { forgetDashboard, rememberDashboard } from './dashboard-frame'
 import { SyncDownloadProgress } from './sync-download-progress'
 import { SyncRefusals } from './sync-refusals'
 
@@ -49,8 +50,18 @@ export function RoleDashboardBody({ user, search, onSearchChange }: RoleDashboar
       search={search}
       onSearchChange={onSearchChange}
       subscription={<SubscriptionTab userId={user.id} stripeReturn={search.checkout} />}
+      onShown={(shown) => rememberShown(user.fullName, shown)}
     />
   )
+}
+
+/**
+ * What the dashboard's frame needs next time (decision 040). A dashboard the frame does not draw,
+ * the note on letters owed, is not remembered, so no frame shows for it.
+ */
+function rememberShown(name: string, { letters, lettersLeft, lettersOwed }: DashboardShown) {
+  if (lettersOwed > 0) forgetDashboard()
+  else rememberDashboard({ name, letters, noLettersLeft: lettersLeft === 0 })
 }
 
 export function RoleDashboard(props: RoleDashboardProps) {

@@ -2,9 +2,10 @@ import { RouterProvider } from '@tanstack/react-router'
 import { startTransition, StrictMode } from 'react'
 import type { Root } from 'react-dom/client'
 import { RepositoryProvider } from '@/data/repository-context'
-import { restoreSession, watchSession } from '@/features/auth/session-store'
+import { restoreSession, useSessionStore, watchSession } from '@/features/auth/session-store'
 import { AppLinkProvider } from '@/ui/app-link'
 import { AppErrorBoundary } from './app-error-boundary'
+import { forgetDashboard } from './dashboard-frame'
 import { openRepository } from './open-repository'
 import { focusPageStart } from './page-focus'
 import { createAppRouter } from './router'
@@ -28,6 +29,10 @@ export async function startApp(
 ) {
   const repository = openRepository(container)
   reportUnhandledRejections(repository)
+  // The dashboard's frame draws a user's dashboard: signing out, or anyone else, forgets it.
+  useSessionStore.subscribe(({ user }) => {
+    if (user?.role !== 'user') forgetDashboard()
+  })
   await restoreSession(repository)
   const router = createAppRouter(repository)
   watchSession(repository, () => void router.invalidate())

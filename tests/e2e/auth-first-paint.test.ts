@@ -1,7 +1,7 @@
-import type { Page, Route } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { expectDashboard, newAccount, signIn, signOut, signUp } from './support/accounts'
 import { screenshot, setupBrowser } from './support/browser'
+import { beforeTheApp, expectNoShift, recordShifts } from './support/first-paint'
 import { PHONE } from './support/review'
 import { visible } from './support/wait'
 
@@ -13,44 +13,12 @@ import { visible } from './support/wait'
 const browser = setupBrowser()
 
 const DESKTOP = { width: 1280, height: 800 }
-/** The built entry, held back to see the page as it is before any script of the app has run. */
-const ENTRY = /\/assets\/index-[\w-]+\.js$/
 
-async function beforeTheApp(path: string, viewport = DESKTOP) {
-  const context = await browser.newContext({ viewport })
-  const page = await context.newPage()
-  const held: Route[] = []
-  await page.route(ENTRY, (route) => void held.push(route))
-  await page.goto(path, { waitUntil: 'domcontentloaded' })
-  await expect.poll(() => held.length).toBe(1)
-  return { context, page, release: () => held[0]?.continue() }
-}
-
-type Shift = { value: number; sources: string[] }
-
-async function recordShifts(page: Page) {
-  await page.addInitScript(() => {
-    const shifts: Shift[] = []
-    Object.assign(window, { layoutShifts: shifts })
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as {
-        value: number
-        sources: { node: Node | null }[]
-      }[])
-        shifts.push({
-          value: entry.value,
-          sources: entry.sources.map((source) =>
-            source.node instanceof Element ? source.node.outerHTML.slice(0, 120) : '',
-          ),
-        })
-    }).observe({ type: 'layout-shift', buffered: true })
-  })
-  return () => page.evaluate(() => (window as unknown as { layoutShifts: Shift[] }).layoutShifts)
-}
+const beforeAuth = (path: string, viewport = DESKTOP) => beforeTheApp(browser, path, { viewport })
 
 describe('the auth page before its script', () => {
   it('shows the Login tab, with nothing to type into until the app has the page', async () => {
-    const { context, page, release } = await beforeTheApp('/auth', PHONE)
+    const { context, page, release } = await beforeAuth('/auth', PHONE)
     await visible(page.getByRole('tab', { name: 'Login', selected: true }))
     const email = page.getByLabel('Email')
     expect(await email.isDisabled()).toBe(true)
@@ -73,7 +41,7 @@ describe('the auth page before its script', () => {
   })
 
   it('shows the Sign Up tab for ?tab=signup, and no frame on / or for the password-reset views', async () => {
-    const signup = await beforeTheApp('/auth?tab=signup')
+    const signup = await beforeAuth('/auth?tab=signup')
     await visible(signup.page.getByRole('tab', { name: 'Sign Up', selected: true }))
     await visible(signup.page.getByLabel('Full Name'))
     expect(
@@ -82,12 +50,12 @@ describe('the auth page before its script', () => {
     await screenshot(signup.page, 'auth-frame-signup-desktop')
     await signup.context.close()
 
-    const landing = await beforeTheApp('/')
+    const landing = await beforeAuth('/')
     await visible(landing.page.locator('#hero'))
     expect(await landing.page.locator('div[data-auth-frame]').count()).toBe(0)
     await landing.context.close()
 
-    const forgot = await beforeTheApp('/auth?view=forgot')
+    const forgot = await beforeAuth('/auth?view=forgot')
     // Nothing of the sign-in page shows where the app will draw another view.
     await forgot.page.waitForTimeout(300)
     expect(await forgot.page.getByRole('tab').count()).toBe(0)
@@ -116,9 +84,7 @@ describe('the auth page as the app takes it over', () => {
         await fresh.goto(path)
         await expect.poll(() => fresh.getByLabel('Email').isEnabled()).toBe(true)
         await fresh.waitForTimeout(500)
-        const found = await shifts()
-        const total = found.reduce((sum, shift) => sum + shift.value, 0)
-        expect(total, `${path}: ${JSON.stringify(found, null, 1)}`).toBeLessThan(0.001)
+        expectNoShift(await shifts(), path)
         await fresh.close()
       }
 

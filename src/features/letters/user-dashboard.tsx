@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import type { User } from '@/domain/types'
 import { useLive } from '@/data/use-live'
 import { TabList, tabPanelProps } from '@/ui/tabs'
@@ -17,20 +17,67 @@ type UserDashboardProps = {
   onSearchChange: (search: DashboardSearch) => void
   /** The Subscription tab's content, from the billing feature. */
   subscription: ReactNode
+  /** Told what the dashboard shows once it is known, and again whenever that changes. */
+  onShown?: (shown: DashboardShown) => void
 }
 
-export function UserDashboard({ user, search, onSearchChange, subscription }: UserDashboardProps) {
-  // Write follow-up opens the Generate Letter tab, whatever tab the link came from.
-  const tab: UserTab = search.followUp ? 'generate' : (search.tab ?? 'generate')
+/** What the dashboard shows above the fold, beside the person's name. */
+export type DashboardShown = { letters: number; lettersLeft: number; lettersOwed: number }
+
+export function UserDashboard({
+  user,
+  search,
+  onSearchChange,
+  subscription,
+  onShown,
+}: UserDashboardProps) {
   useInterruptedLetters(user.id)
   const count = useLive((repository) => repository.letters.countMine(), `count:${user.id}`)
   const entitlements = useLive(
     (repository) => repository.subscriptions.entitlements(),
     `entitlements:${user.id}`,
   )
+  const letters = count.data
+  const credit = entitlements.status === 'loading' ? undefined : (entitlements.data ?? {})
+  const lettersLeft = entitlements.data?.lettersLeft
+  const lettersOwed = entitlements.data?.lettersOwed ?? 0
+  useEffect(() => {
+    if (letters !== undefined && lettersLeft !== undefined)
+      onShown?.({ letters, lettersLeft, lettersOwed })
+  }, [letters, lettersLeft, lettersOwed, onShown])
+
+  return (
+    <UserDashboardView
+      user={user}
+      search={search}
+      onSearchChange={onSearchChange}
+      subscription={subscription}
+      letters={letters ?? 0}
+      credit={credit}
+    />
+  )
+}
+
+type UserDashboardViewProps = Omit<UserDashboardProps, 'onShown'> & {
+  letters: number
+  /** Undefined while the letters left are still being counted; empty when they could not be. */
+  credit: { lettersLeft?: number; lettersOwed?: number } | undefined
+}
+
+/** The dashboard as drawn from what is known; the build draws its first-paint frame with it too. */
+export function UserDashboardView({
+  user,
+  search,
+  onSearchChange,
+  subscription,
+  letters,
+  credit,
+}: UserDashboardViewProps) {
+  // Write follow-up opens the Generate Letter tab, whatever tab the link came from.
+  const tab: UserTab = search.followUp ? 'generate' : (search.tab ?? 'generate')
   const tabs = [
     { key: 'generate', label: 'Generate Letter' },
-    { key: 'letters', label: `My Letters (${count.data ?? 0})` },
+    { key: 'letters', label: `My Letters (${letters})` },
     { key: 'subscription', label: 'Subscription' },
   ] as const
 
@@ -51,11 +98,11 @@ export function UserDashboard({ user, search, onSearchChange, subscription }: Us
         className={PANEL}
       >
         {/* Drawn once the letters left are known, so the note about them never pushes the form down. */}
-        {entitlements.status === 'loading' ? null : (
+        {credit === undefined ? null : (
           <GenerateLetterForm
             fullName={user.fullName}
-            lettersLeft={entitlements.data?.lettersLeft}
-            lettersOwed={entitlements.data?.lettersOwed}
+            lettersLeft={credit.lettersLeft}
+            lettersOwed={credit.lettersOwed}
             onChoosePlan={() => onSearchChange({ tab: 'subscription' })}
             followUp={search.followUp}
           />
