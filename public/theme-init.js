@@ -85,16 +85,40 @@ document.addEventListener('DOMContentLoaded', function () {
   unshown.disconnect()
 })
 // The app's entry (the build names it, build/entry-after-first-frame.ts), started once the browser
-// has shown a frame, so the landing page's markup paints first. A tab opened in the background
-// shows no frame and has nothing to show first: it starts at once.
+// has shown the page's first paint, so what index.html draws paints first. A tab opened in the
+// background shows no frame and has nothing to show first: it starts at once.
 var entry = document.currentScript && document.currentScript.getAttribute('data-entry')
 if (entry) {
+  var started = false
   var start = function () {
+    if (started) return
+    started = true
     unshown.disconnect()
     import(entry)
   }
+  // A page drawn from index.html (the landing page, a frame) waits until the browser reports its
+  // first contentful paint, which comes once that paint is shown: the app's code, its requests and
+  // its first long tasks then come after the page's first look rather than in its way (decision
+  // 041). A page with nothing to show before the app starts after the first frame.
+  var drawn =
+    location.pathname === '/' ||
+    document.documentElement.hasAttribute('data-auth-frame') ||
+    dashboard !== null
   if (document.visibilityState === 'hidden') start()
-  else
+  else if (drawn) {
+    try {
+      new PerformanceObserver(function (list, observer) {
+        if (list.getEntriesByName('first-contentful-paint').length === 0) return
+        observer.disconnect()
+        setTimeout(start)
+      }).observe({ type: 'paint', buffered: true })
+    } catch {
+      // No paint timing in this browser: the frame below will do.
+    }
+    requestAnimationFrame(function () {
+      setTimeout(start, 300)
+    })
+  } else
     requestAnimationFrame(function () {
       setTimeout(start)
     })

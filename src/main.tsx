@@ -12,7 +12,17 @@ import {
 } from '@/app/landing/prerendered'
 import { plainMessage } from '@/app/plain-message'
 import { peekSignedIn } from '@/data/session-peek'
+import { yieldToMain } from '@/lib/yield-to-main'
 import './index.css'
+
+/**
+ * Modules of the app evaluated before the rest, each in a task of its own (decision 041): zod's
+ * schemas are built as their modules load, the letter details' most of all.
+ */
+const APP_STAGES: (() => Promise<unknown>)[] = [
+  () => import('@/domain/contact-schema'),
+  () => import('@/domain/letter-details'),
+]
 
 /** Fetching the app's code failed, as opposed to the app failing to start. */
 class LoadFailed extends Error {}
@@ -49,7 +59,15 @@ async function start(container: HTMLElement) {
     }
     landing.catch(() => undefined)
   }
+  // The app's start comes in steps, each its own task, so none holds the page for long (decision
+  // 041): loading its modules (the preload links for them are many), evaluating them, starting.
+  for (const stage of APP_STAGES) {
+    await yieldToMain()
+    await load(stage())
+  }
+  await yieldToMain()
   const { startApp } = await load(import('@/app/start-app'))
+  await yieldToMain()
   // The prerendered landing page stays in view until the app has its page ready, never a blank between.
   const prerendered = atLanding && hasPrerenderedLanding(container)
   if (prerendered) markLiveOnceReplaced(container)

@@ -12,6 +12,7 @@ import { createAppRouter } from './router'
 import { renderRouterLink } from './router-app-link'
 import { ThemeProvider } from './theme'
 import { reportUnhandledRejections } from './unhandled-rejections'
+import { yieldToMain } from '@/lib/yield-to-main'
 
 type StartOptions = {
   /**
@@ -29,6 +30,8 @@ export async function startApp(
 ) {
   const repository = openRepository(container)
   reportUnhandledRejections(repository)
+  // Declaring the database's versions takes a task of its own on a slow phone (decision 041).
+  await yieldToMain()
   // The dashboard's frame draws a user's dashboard: signing out, or anyone else, forgets it.
   useSessionStore.subscribe(({ user }) => {
     if (user?.role !== 'user') forgetDashboard()

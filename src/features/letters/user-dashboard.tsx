@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react'
+import { type ReactNode, useDeferredValue, useEffect } from 'react'
 import type { User } from '@/domain/types'
 import { useLive } from '@/data/use-live'
 import { TabList, tabPanelProps } from '@/ui/tabs'
@@ -38,7 +38,11 @@ export function UserDashboard({
     `entitlements:${user.id}`,
   )
   const letters = count.data
-  const credit = entitlements.status === 'loading' ? undefined : (entitlements.data ?? {})
+  // The Generate form, the dashboard's largest part, is drawn once the letters left are known:
+  // deferred, React draws it in short slices rather than in one long task.
+  const credit = useDeferredValue(
+    entitlements.status === 'loading' ? undefined : (entitlements.data ?? {}),
+  )
   const lettersLeft = entitlements.data?.lettersLeft
   const lettersOwed = entitlements.data?.lettersOwed ?? 0
   useEffect(() => {
