@@ -422,10 +422,12 @@ describe('migrations on PostgreSQL (TEST_DATABASE_URL)', () => {
       } finally {
         await Promise.all(databases.map((database) => database.close()))
       }
-      // The lock is released: the next start takes it at once.
+      // The lock is released: the next start takes it, and then no advisory lock is held on this
+      // database. Other test files migrate their own databases on the same server meanwhile, with
+      // the same lock key, so only this database's locks count.
       const next = await openDatabase({ kind: 'postgres', url })
       const locks = (await next.query(
-        "select count(*)::int as n from pg_locks where locktype = 'advisory'",
+        "select count(*)::int as n from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())",
       )) as { n: number }[]
       expect(locks[0]?.n).toBe(0)
       await next.close()
