@@ -216,6 +216,12 @@ describe('POST /api/sync/push', () => {
     expect(changes.find((change) => change.id === 'theme')).toMatchObject({
       row: { value: 'a\ufffd' },
     })
+    // In a text column too, on either database (the embedded one once refused this one with a 500).
+    const named = { ...newLetter(), senderName: 'Person é\udfff' }
+    expect((await phone.push(phone.mutation('letters.create', { letter: named }))).refused).toEqual(
+      [],
+    )
+    expect(await phone.letter(named.id)).toMatchObject({ senderName: 'Person é\ufffd' })
   })
 
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
