@@ -12,6 +12,21 @@ try {
 // index.html carries the landing page's markup (decision 033); any other page hides it until the
 // app replaces it.
 if (location.pathname !== '/') document.documentElement.setAttribute('data-app-page', '')
+// A form of the landing page's markup submitted before the app has the page goes nowhere
+// (method="dialog"): the form keeps the request (data-submit-asked), which the app answers once it
+// takes the form over (src/features/marketing/contact-form.tsx). Once React listens (data-live on
+// #root), it answers submits itself.
+if (location.pathname === '/')
+  document.addEventListener(
+    'submit',
+    function (event) {
+      var root = document.getElementById('root')
+      var form = event.target
+      if (root && !root.hasAttribute('data-live') && root.contains(form))
+        form.setAttribute('data-submit-asked', '')
+    },
+    true,
+  )
 // The auth page has a frame of each tab in index.html (decision 039): show the one this address opens.
 if (location.pathname === '/auth') {
   var search = new URLSearchParams(location.search)

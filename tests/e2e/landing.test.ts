@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { expectDashboard, newAccount, signUp } from './support/accounts'
 import { baseUrl, screenshot, setupBrowser } from './support/browser'
+import { beforeTheApp } from './support/first-paint'
 import { readTable } from './support/indexeddb'
 import { hidden, visible } from './support/wait'
 
@@ -168,6 +169,22 @@ describe('landing page /', () => {
     const rows = await readTable(page, 'messages')
     expect(rows).toHaveLength(1)
     expect(rows[0]).toMatchObject({ name: 'Ada Lovelace', subject: 'Annual plan' })
+    await context.close()
+  })
+
+  it('answers a Send tapped before the page’s script ran, with what was typed', async () => {
+    const { context, page, release } = await beforeTheApp(browser, '/#contact', {
+      viewport: DESKTOP,
+    })
+    const form = page.getByRole('form', { name: 'Contact' })
+    await form.getByLabel('Name').fill('Ada Lovelace')
+    await form.getByRole('button', { name: 'Send Message' }).click()
+    expect(page.url()).toBe(`${baseUrl()}/#contact`)
+    await release()
+    await visible(form.getByText('Email is required'))
+    expect(await form.getByText('Name is required').count()).toBe(0)
+    expect(await form.getByLabel('Name').inputValue()).toBe('Ada Lovelace')
+    expect(await readTable(page, 'messages')).toHaveLength(0)
     await context.close()
   })
 })

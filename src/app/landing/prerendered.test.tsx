@@ -2,7 +2,10 @@
 import { act } from 'react'
 import { hydrateRoot, type Root } from 'react-dom/client'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { within } from '@testing-library/react'
 import { deferredRepository } from '@/data/deferred-repository'
+import type { Repository } from '@/data/repository'
+import { SUBMIT_ASKED_ATTRIBUTE } from '@/features/marketing/contact-form'
 import { DeferredToaster } from '../deferred-toaster'
 import { handOverLink } from './hand-over-link'
 import { LandingRoot } from './landing-root'
@@ -86,6 +89,37 @@ describe('the prerendered landing page', () => {
     expect(waiting).toHaveLength(2)
     for (const part of waiting)
       expect(part.querySelector('a[href="/auth?tab=login"]')).not.toBeNull()
+  })
+
+  it('answers a Send made before it was hydrated, with what was typed', async () => {
+    const container = prerenderedRoot()
+    const form = container.querySelector<HTMLFormElement>('form[aria-label="Contact"]')
+    const name = form?.querySelector<HTMLInputElement>('input[name="name"]')
+    if (!form || !name) throw new Error('no contact form in the prerendered page')
+    // What public/theme-init.js does with a submit the app is not there to take.
+    name.value = 'Ada Lovelace'
+    form.setAttribute(SUBMIT_ASKED_ATTRIBUTE, '')
+    const create = vi.fn(() => Promise.resolve({}))
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <LandingRoot
+          repository={deferredRepository(() =>
+            Promise.resolve({ messages: { create } } as unknown as Repository),
+          )}
+          renderLink={handOverLink({ preload: () => undefined, enter: () => undefined })}
+          browserOnly={<DeferredToaster />}
+        />,
+      )
+      await Promise.resolve()
+    })
+    // The form library takes the form over (a new form element) and checks what was sent.
+    const page = within(container)
+    expect(await page.findByText('Email is required', {}, { timeout: 5000 })).toBeInTheDocument()
+    expect(page.queryByText('Name is required')).toBeNull()
+    expect(page.getByLabelText('Name')).toHaveValue('Ada Lovelace')
+    expect(create).not.toHaveBeenCalled()
+    expect(container.querySelector(`[${SUBMIT_ASKED_ATTRIBUTE}]`)).toBeNull()
   })
 
   it('is marked live once the app has replaced it, and not before', async () => {

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import {
   CONTACT_FIELDS,
@@ -41,6 +41,13 @@ function draftOf(form: HTMLFormElement | null, submitAsked: boolean): ContactDra
   }
 }
 
+/**
+ * Set by public/theme-init.js on a form of the landing page's markup submitted before the page's
+ * script has it (decision 033): such a submit goes nowhere, so the form keeps the request for the
+ * app to answer once it takes the form over.
+ */
+export const SUBMIT_ASKED_ATTRIBUTE = 'data-submit-asked'
+
 type Loaded = { Engine: typeof ContactFormEngine; draft: ContactDraft }
 
 /**
@@ -73,6 +80,22 @@ export function ContactForm() {
     )
   }
 
+  function askSubmit() {
+    submitAsked.current = true
+    setLoadFailed(false)
+    load()
+  }
+
+  // A Send tapped on the page before the app took it over is answered now rather than lost.
+  useEffect(() => {
+    const form = formRef.current
+    if (!form?.hasAttribute(SUBMIT_ASKED_ATTRIBUTE)) return
+    form.removeAttribute(SUBMIT_ASKED_ATTRIBUTE)
+    askSubmit()
+    // Once, when the prerendered form is hydrated.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
   if (loaded) return <loaded.Engine draft={loaded.draft} />
   return (
     // method="dialog": outside a dialog, a submission the page's script has not taken over yet
@@ -86,9 +109,7 @@ export function ContactForm() {
       onFocus={load}
       onSubmit={(event) => {
         event.preventDefault()
-        submitAsked.current = true
-        setLoadFailed(false)
-        load()
+        askSubmit()
       }}
       className={CONTACT_FORM_CLASS}
     >
