@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { AppError } from '@/domain/errors'
-import { wellFormedJson } from '../sync/json-text'
+import { wellFormedJson } from './well-formed-json'
 
 /**
  * A JSON escape of a UTF-16 surrogate. A body is UTF-8, which cannot hold a lone surrogate, so only
@@ -41,7 +41,7 @@ export function registerJsonBodies(app: FastifyInstance) {
     }
     try {
       const parsed: unknown = JSON.parse(text, refuseForbiddenKeys)
-      done(null, SURROGATE_ESCAPE.test(text) ? wellFormedJson(parsed as never) : parsed)
+      done(null, SURROGATE_ESCAPE.test(text) ? wellFormedJson(parsed) : parsed)
     } catch (error) {
       done(
         error instanceof AppError

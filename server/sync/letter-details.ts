@@ -2,8 +2,6 @@ import type { CalendarDay, LetterDetails } from '@/domain/letter-details'
 import type { LetterType } from '@/domain/letter-types'
 import type { ReplyState } from '@/domain/reply-tracking'
 import { storedDetails, storedReplyBy, storedReplyState } from '@/domain/stored-details'
-import type { SyncedSetting } from '@/domain/sync'
-import { wellFormedJson } from './json-text'
 
 /**
  * A letter's guided answers and reply tracking as its row stores them
@@ -29,8 +27,7 @@ type Answered = {
 export function replyColumns({ type, details, replyBy, replyState }: Answered): ReplyColumns {
   const kept = storedDetails(type, details)
   return {
-    // jsonb refuses a lone surrogate that a text column would have made U+FFFD (json-text.ts).
-    details: kept ? (wellFormedJson(kept as SyncedSetting['value']) as LetterDetails) : null,
+    details: kept ?? null,
     replyBy: storedReplyBy(type, replyBy) ?? null,
     replyState: storedReplyState(type, replyState) ?? null,
   }

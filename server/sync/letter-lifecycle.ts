@@ -9,7 +9,6 @@ import { z } from '@/lib/zod'
 import type { Db } from '../db/database'
 import { letters, letterVersions } from '../db/schema'
 import { moveLetterCredit } from '../money/credits'
-import { wellFormedJson } from './json-text'
 import { replyColumns } from './letter-details'
 import {
   answersOf,
@@ -151,7 +150,7 @@ export async function uploadLetter(
       letterId: letter.id,
       ownerId: context.userId,
       content: parseOrRefuse(letterContentSchema, version.content),
-      answers: wellFormedJson(parseOrRefuse(letterInputSchema, version.answers)),
+      answers: parseOrRefuse(letterInputSchema, version.answers),
       replyBy: replyColumns({ ...version.answers, replyBy: version.replyBy }).replyBy,
       reason: version.reason,
       version: nextVersion(),

@@ -1,7 +1,6 @@
 import type { MutationArgs, SyncedSetting, SyncedSettingKey } from '@/domain/sync'
 import type { Db } from '../db/database'
 import { userSettings } from '../db/schema'
-import { wellFormedJson } from './json-text'
 import { type MutationContext, nextVersion } from './letter-store'
 import { MutationRefused } from './refusal'
 
@@ -38,7 +37,7 @@ export async function setSetting(
   context: MutationContext,
   { key, value }: MutationArgs<'settings.set'>,
 ): Promise<boolean> {
-  const stored = wellFormedJson(key === 'letterEngine' ? withoutApiKey(value) : value)
+  const stored = key === 'letterEngine' ? withoutApiKey(value) : value
   if (JSON.stringify(stored).length > SETTING_VALUE_MAX) {
     throw new MutationRefused('INVALID_INPUT', 'A setting may be at most 16 KB.')
   }
