@@ -1,4 +1,5 @@
-// The build `npm start` serves. Builds go into their own folders under dist-server/ and are never
+// The build `npm start` serves and runs: the app in <build>/app, the server bundled in <build>/server
+// (scripts/server-bundle.mjs). Builds go into their own folders under dist-server/ and are never
 // rewritten, so a second instance started from the same checkout can rebuild while the first keeps
 // serving its files; dist-server/current names the newest, and a lock keeps two starts from building
 // at once. The folder sits under `dist*`, which git, ESLint and Prettier already leave alone.
@@ -15,10 +16,21 @@ import {
 } from 'node:fs'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { SERVER_MAIN } from './server-bundle.mjs'
+
+/** A build's two parts, folders of its own folder. */
+export const APP_FOLDER = 'app'
+export const SERVER_FOLDER = 'server'
+
+/** Whether a build folder holds both parts whole (a build of an older layout does not). */
+const isComplete = (dir) =>
+  existsSync(join(dir, APP_FOLDER, 'index.html')) &&
+  existsSync(join(dir, SERVER_FOLDER, SERVER_MAIN))
 
 /** Everything a build is made from, relative to the checkout. */
 export const SOURCES = [
   'src',
+  'server',
   'public',
   'index.html',
   'vite.config.ts',
@@ -98,8 +110,9 @@ function writeCurrent(buildRoot, record) {
 /** Whether the current build can be served as it is, and why (for the one line `npm start` prints). */
 export function decide({ root, buildRoot, env }) {
   const current = readCurrent(buildRoot)
-  if (!current || !existsSync(join(buildRoot, current.id, 'index.html'))) {
-    return { build: true, reason: 'no build yet' }
+  if (!current) return { build: true, reason: 'no build yet' }
+  if (!isComplete(join(buildRoot, current.id))) {
+    return { build: true, reason: 'the last build lacks the app or the server' }
   }
   if (newestSourceMtime(root) >= current.startedAt) {
     return { build: true, reason: 'the sources changed since the last build' }
@@ -227,8 +240,8 @@ export function removeOldBuilds(buildRoot) {
 }
 
 /**
- * Under the lock: reuses the current build, or makes a new one with `build(outDir)` and makes it
- * current, and marks it served by this process. Resolves to `{ id, dir, built, reason, stopServing }`.
+ * Under the lock: reuses the current build, or makes a new one with `build(outDir)`, which writes
+ * both parts into `outDir`, and makes it current, and marks it served by this process. Resolves to `{ id, dir, built, reason, stopServing }`.
  */
 export async function prepareBuild({
   root,

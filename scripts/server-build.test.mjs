@@ -13,12 +13,15 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   acquireLock,
+  APP_FOLDER,
   decide,
   newestSourceMtime,
   prepareBuild,
   readCurrent,
   removeOldBuilds,
+  SERVER_FOLDER,
 } from './server-build.mjs'
+import { SERVER_MAIN } from './server-bundle.mjs'
 
 let root
 let buildRoot
@@ -27,6 +30,8 @@ beforeEach(() => {
   buildRoot = join(root, 'dist-server')
   mkdirSync(join(root, 'src', 'routes'), { recursive: true })
   writeFileSync(join(root, 'src', 'routes', 'index.tsx'), '')
+  mkdirSync(join(root, 'server'))
+  writeFileSync(join(root, 'server', 'main.ts'), '')
   writeFileSync(join(root, 'index.html'), '')
 })
 afterEach(() => rmSync(root, { recursive: true, force: true }))
@@ -36,13 +41,22 @@ const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid
 const fakeBuild = (calls) => async (outDir) => {
   calls.push(outDir)
   await new Promise((resolve) => setTimeout(resolve, 200))
-  mkdirSync(outDir, { recursive: true })
-  writeFileSync(join(outDir, 'index.html'), '<!doctype html>')
+  mkdirSync(join(outDir, APP_FOLDER), { recursive: true })
+  writeFileSync(join(outDir, APP_FOLDER, 'index.html'), '<!doctype html>')
+  mkdirSync(join(outDir, SERVER_FOLDER))
+  writeFileSync(join(outDir, SERVER_FOLDER, SERVER_MAIN), '')
 }
 
 describe('newestSourceMtime', () => {
   it('takes the newest source file or folder and ignores the generated route tree', () => {
-    for (const path of ['src/routes/index.tsx', 'src/routes', 'src', 'index.html']) {
+    for (const path of [
+      'src/routes/index.tsx',
+      'src/routes',
+      'src',
+      'server/main.ts',
+      'server',
+      'index.html',
+    ]) {
       setMtime(path, 1_000_000)
     }
     setMtime('index.html', 2_000_000)
@@ -71,7 +85,7 @@ describe('decide and prepareBuild', () => {
     const calls = []
     const first = await prepareBuild({ root, env: {}, build: fakeBuild(calls) })
     expect(first.built).toBe(true)
-    expect(existsSync(join(first.dir, 'index.html'))).toBe(true)
+    expect(existsSync(join(first.dir, APP_FOLDER, 'index.html'))).toBe(true)
 
     const again = await prepareBuild({ root, env: { ADMIN_SECRET: '' }, build: fakeBuild(calls) })
     expect(again).toMatchObject({ built: false, id: first.id })
@@ -93,6 +107,25 @@ describe('decide and prepareBuild', () => {
     expect(decide({ root, buildRoot, env: { ADMIN_SECRET: 'one' } })).toMatchObject({
       build: true,
       reason: 'the sources changed since the last build',
+    })
+  })
+
+  it('builds again after a change to the server alone', async () => {
+    await prepareBuild({ root, env: {}, build: fakeBuild([]) })
+    expect(decide({ root, buildRoot, env: {} })).toMatchObject({ build: false })
+    setMtime('server/main.ts', Date.now() + 60_000)
+    expect(decide({ root, buildRoot, env: {} })).toMatchObject({
+      build: true,
+      reason: 'the sources changed since the last build',
+    })
+  })
+
+  it('builds again over a build without the server (the layout before it was bundled)', async () => {
+    const { dir } = await prepareBuild({ root, env: {}, build: fakeBuild([]) })
+    rmSync(join(dir, SERVER_FOLDER), { recursive: true })
+    expect(decide({ root, buildRoot, env: {} })).toMatchObject({
+      build: true,
+      reason: 'the last build lacks the app or the server',
     })
   })
 

@@ -1,15 +1,14 @@
-// npm start: builds the app when its sources changed (scripts/server-build.mjs), then runs the
-// Letterhead server on that build, serving the app and /api from one origin (PORT, HOST, DATA_DIR…).
+// npm start: builds the app and bundles the server when their sources changed
+// (scripts/server-build.mjs, scripts/server-bundle.mjs), then runs that server on that build, serving
+// the app and /api from one origin (PORT, HOST, DATA_DIR…).
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { prepareBuild } from './server-build.mjs'
+import { bundleServer, SERVER_MAIN, serverNodeArgs } from './server-bundle.mjs'
+import { APP_FOLDER, prepareBuild, SERVER_FOLDER } from './server-build.mjs'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
-// LETTERHEAD_SERVER_ENTRY runs another server file in place of server/main.ts: tests of this script
-// use a stand-in server.
-const entry = resolve(root, process.env.LETTERHEAD_SERVER_ENTRY ?? 'server/main.ts')
 
 // The child in the foreground (the build, then the server) gets the signals this process receives,
 // so stopping `npm start` stops the server gracefully rather than orphaning it. Each signal is passed
@@ -47,13 +46,20 @@ function exitLike({ code, signal }) {
   process.exit(code ?? 1)
 }
 
-async function viteBuild(outDir) {
+async function buildBoth(outDir) {
   // vite.config.ts names the build after npm_package_version, which only `npm start` sets.
   const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
   const env = { npm_package_version: version, ...process.env }
   const vite = join(root, 'node_modules', '.bin', 'vite')
-  const result = await run(vite, ['build', '--outDir', outDir, '--emptyOutDir'], { env })
+  const appDir = join(outDir, APP_FOLDER)
+  const result = await run(vite, ['build', '--outDir', appDir, '--emptyOutDir'], { env })
   if (result.code !== 0) throw Object.assign(new Error('The build failed.'), { result })
+  try {
+    await bundleServer({ root, outDir: join(outDir, SERVER_FOLDER) })
+  } catch {
+    // esbuild has printed what it could not bundle.
+    throw Object.assign(new Error('Bundling the server failed.'), { result: { code: 1 } })
+  }
 }
 
 let build
@@ -61,26 +67,29 @@ try {
   build = await prepareBuild({
     root,
     env: process.env,
-    build: viteBuild,
+    build: buildBoth,
     onWait: (pid) => console.log(`Waiting for the build another start (process ${pid}) is making…`),
   })
 } catch (error) {
   // Thrown after prepareBuild released the lock, so the next start is not kept waiting.
   if (!error.result) console.error(error.message)
-  else if (!error.result.signal) console.error('The build failed; see the messages above.')
+  else if (!error.result.signal) console.error(`${error.message} See the messages above.`)
   exitLike(error.result ?? { code: 1 })
 }
 const shown = relative(root, build.dir)
 console.log(
   build.built
-    ? `Built the app into ${shown} (${build.reason}).`
+    ? `Built the app and the server into ${shown} (${build.reason}).`
     : `Reusing the build in ${shown} (${build.reason}).`,
 )
 
-// `node --import tsx` rather than the tsx command: one process, so signals and the exit code are the
-// server's own.
-const result = await run(process.execPath, ['--import', 'tsx', entry], {
-  env: { ...process.env, STATIC_DIR: build.dir },
-})
+// Plain node on the bundle: one process, so signals and the exit code are the server's own.
+const result = await run(
+  process.execPath,
+  serverNodeArgs(join(build.dir, SERVER_FOLDER, SERVER_MAIN)),
+  {
+    env: { ...process.env, STATIC_DIR: join(build.dir, APP_FOLDER) },
+  },
+)
 build.stopServing()
 exitLike(result)

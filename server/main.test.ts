@@ -3,18 +3,24 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { request as httpRequest, type IncomingMessage } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_PATHS } from '@/domain/api'
 import { freePort } from './test-support/free-port'
 import { SYNC_PATHS } from '@/domain/sync'
 import { EventStream } from './test-support/event-stream'
+import { bundleServer, serverNodeArgs } from '../scripts/server-bundle.mjs'
 
 /**
- * The real server, as `npm run server` starts it: its own process, a PGlite
- * directory, real HTTP. Starting takes seconds (tsx, then PGlite), so the
+ * The real server, as `npm start` runs it: bundled (scripts/server-bundle.mjs) and run by plain
+ * node, its own process, a PGlite directory, real HTTP. Starting takes seconds (PGlite), so the
  * tests here allow minutes.
  */
-const TSX = join('node_modules', '.bin', 'tsx')
+// Inside the checkout, as npm start's are: the bundle finds its packages in node_modules from there.
+const bundleDir = join('dist-server', `test-bundle-${process.pid}`)
+let serverMain = ''
+beforeAll(async () => {
+  serverMain = await bundleServer({ root: process.cwd(), outDir: bundleDir })
+})
 const ADMIN_SECRET = 'main-test-admin-secret-7f3a'
 const PASSWORD = 'a long enough main test password'
 const SLOW = 180_000
@@ -25,6 +31,7 @@ const running = new Set<ChildProcess>()
 afterAll(() => {
   for (const child of running) child.kill('SIGKILL')
   rmSync(dataDir, { recursive: true, force: true })
+  rmSync(bundleDir, { recursive: true, force: true })
 })
 
 type Server = {
@@ -42,7 +49,10 @@ function start(env: Record<string, string>): Server {
   delete environment.TEST_DATABASE_URL
   delete environment.PUBLIC_ORIGIN
   delete environment.TRUST_PROXY
-  const child = spawn(TSX, ['server/main.ts'], { env: environment, stdio: 'pipe' })
+  const child = spawn(process.execPath, serverNodeArgs(serverMain), {
+    env: environment,
+    stdio: 'pipe',
+  })
   running.add(child)
   let stdout = ''
   let stderr = ''

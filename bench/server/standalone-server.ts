@@ -1,15 +1,17 @@
 // One Letterhead server in a process of its own, started as `npm start` starts it (scripts/start.mjs:
-// `node --import tsx server/main.ts`, one process), so its memory is that of a server in production
-// and nothing else: no floor apps, no bench code, nothing left by earlier parts.
+// the server bundled, run by plain node, one process), so its memory is that of a server in
+// production and nothing else: no floor apps, no bench code, nothing left by earlier parts.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { bundleServer, serverNodeArgs } from '../../scripts/server-bundle.mjs'
 import type { DatabaseChoice } from './protocol'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-const ENTRY = 'server/main.ts'
+// Inside the checkout, as npm start's bundle is: it finds its packages in node_modules from there.
+const BUNDLE_DIR = join(ROOT, 'dist-server', 'bench-bundle')
 /** The ports the bench may give a server of its own. */
 export const STANDALONE_PORTS = { first: 4450, last: 4469 } as const
 const START_TIMEOUT_MS = 120_000
@@ -97,7 +99,8 @@ export async function startStandaloneServer(database: DatabaseChoice): Promise<S
       ? { DATABASE_URL: database.url, DATA_DIR: join(ROOT, 'no-data-dir-for-postgres') }
       : { DATA_DIR: database.dataDir }),
   }
-  const args = ['--import', 'tsx', ENTRY]
+  rmSync(BUNDLE_DIR, { recursive: true, force: true })
+  const args = serverNodeArgs(await bundleServer({ root: ROOT, outDir: BUNDLE_DIR }))
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env,
@@ -137,7 +140,7 @@ export async function startStandaloneServer(database: DatabaseChoice): Promise<S
     pid,
     origin,
     command: `node ${args.join(' ')} (NODE_ENV=production, PORT=${port}, ${database.kind === 'postgres' ? 'DATABASE_URL' : 'DATA_DIR'})`,
-    process: `pid ${pid}, the node process that runs server/main.ts itself (${tree.threads} threads; ${children})`,
+    process: `pid ${pid}, the node process that runs the bundled server itself (${tree.threads} threads; ${children})`,
     staticDir,
     stop,
   }
