@@ -4,7 +4,7 @@ import { AppError, ERROR_MESSAGES } from '@/domain/errors'
 import type { AiSettings } from '../config'
 import { aiUsage } from '../db/ai-schema'
 import type { Db } from '../db/database'
-import { rowsOf } from './rows'
+import { rowsOf } from '../db/rows-of'
 import { enqueue, QUEUE_TIMING } from './queue'
 
 /**

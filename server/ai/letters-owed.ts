@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/database'
-import { rowsOf } from './rows'
+import { rowsOf } from '../db/rows-of'
 
 /**
  * Letters the user owes on the credit ledger (DESIGN.md §8): what each of their

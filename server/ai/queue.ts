@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/database'
-import { rowsOf } from './rows'
+import { rowsOf } from '../db/rows-of'
 
 /**
  * The line for AI_CONCURRENCY slots shared by every instance on the database

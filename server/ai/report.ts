@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { AiUsageReport } from '@/domain/ai-api'
 import type { Db } from '../db/database'
 import { startOfUtcDay } from './admission'
-import { rowsOf } from './rows'
+import { rowsOf } from '../db/rows-of'
 
 const DAY_MS = 86_400_000
 /** The users a report names: those who spent the most. */

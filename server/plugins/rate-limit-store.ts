@@ -1,6 +1,6 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
 import { sql } from 'drizzle-orm'
-import { rowsOf } from '../ai/rows'
+import { rowsOf } from '../db/rows-of'
 import type { Db } from '../db/database'
 
 /** Rows whose window has ended are deleted at most this often, by whichever request comes next. */

@@ -1,20 +1,39 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { AppError } from '@/domain/errors'
 import type { Db } from '../db/database'
+import { rowsOf } from '../db/rows-of'
 import { syncClients, users } from '../db/schema'
 
 /**
- * Registers `clientId` to `userId` on first use. A client id already tied to
- * another user is refused (403) before anything of the push is applied.
+ * Registers `clientId` to `userId` on first use, and answers the last mutation
+ * id applied for it, in one statement. A client id already tied to another
+ * user is refused (403) before anything of the push is applied.
  */
 export async function claimClient(db: Db, clientId: string, userId: string, now: Date) {
-  await db
-    .insert(syncClients)
-    .values({ id: clientId, userId, createdAt: now, lastSeenAt: now })
-    .onConflictDoNothing()
-  const owner = await ownerOf(db, clientId)
+  // The insert's row, or the row already there: the statement's snapshot predates its own insert.
+  const [row] = rowsOf<ClientRow>(
+    await db.execute(sql`
+      with added as (
+        insert into ${syncClients} (id, user_id, created_at, last_seen_at)
+        values (${clientId}, ${userId}, ${now}, ${now})
+        on conflict do nothing
+        returning user_id, last_mutation_id
+      )
+      select user_id, last_mutation_id from added
+      union all
+      select user_id, last_mutation_id from ${syncClients} where id = ${clientId}
+      limit 1`),
+  )
+  // Registered by another push of the same client after this statement's snapshot was taken.
+  const owner = row
+    ? { userId: row.user_id, lastMutationId: Number(row.last_mutation_id) }
+    : await ownerOf(db, clientId)
   if (owner?.userId !== userId) throw new AppError('FORBIDDEN')
+  return owner.lastMutationId
 }
+
+/** bigint: a string from node-postgres, a number or bigint from PGlite. */
+type ClientRow = { user_id: string; last_mutation_id: number | string | bigint }
 
 /**
  * The client's last applied mutation id for a pull, 0 for a client the server
@@ -53,22 +72,21 @@ export async function lockSyncedOwner(tx: Db, userId: string): Promise<boolean> 
 
 /**
  * Takes the user's row lock, which orders every write to that user's synced
- * rows (decision 021, Push), then reads the client's last mutation id. `no
- * key update` excludes the other pushes of the user all the same, but not a
- * sign-in inserting a session that references the user.
+ * rows (decision 021, Push), and reads the client's last mutation id, in one
+ * statement. `no key update` excludes the other pushes of the user all the
+ * same, but not a sign-in inserting a session that references the user.
  */
 export async function lockForMutation(tx: Db, userId: string, clientId: string) {
-  // The account was removed while its session was in use.
-  if (!(await lockSyncedOwner(tx, userId))) throw new AppError('NOT_SIGNED_IN')
-  return lastMutationIdOf(tx, clientId)
-}
-
-export async function lastMutationIdOf(db: Db, clientId: string): Promise<number> {
-  const [row] = await db
-    .select({ lastMutationId: syncClients.lastMutationId })
-    .from(syncClients)
-    .where(eq(syncClients.id, clientId))
-  return row?.lastMutationId ?? 0
+  const [row] = rowsOf<{ deleted_at: unknown; last_mutation_id: ClientRow['last_mutation_id'] | null }>(
+    await tx.execute(sql`
+      select ${users.deletedAt} as deleted_at,
+        (select last_mutation_id from ${syncClients} where id = ${clientId}) as last_mutation_id
+      from ${users} where ${users.id} = ${userId}
+      for no key update of ${users}`),
+  )
+  // The account was removed while its session was in use: its row stays as a tombstone.
+  if (!row || row.deleted_at !== null) throw new AppError('NOT_SIGNED_IN')
+  return Number(row.last_mutation_id ?? 0)
 }
 
 export async function recordMutationId(tx: Db, clientId: string, id: number, now: Date) {

@@ -67,18 +67,24 @@ export function pull(
       ].sort((a, b) => a.version - b.version)
       const page = merged.slice(0, limit)
       const last = page.at(-1)?.version ?? cursor
-      const [remaining] = await tx
-        .select({ n: count() })
-        .from(letters)
-        .where(and(eq(letters.ownerId, userId), gt(letters.version, last)))
+      const more = merged.length > limit
       return {
         cursor: last,
         lastMutationId,
         changes: page.map(({ change }) => change),
-        more: merged.length > limit,
-        lettersRemaining: remaining?.n ?? 0,
+        more,
+        // With nothing after the page, no letter is left to count.
+        lettersRemaining: more ? await lettersAbove(tx, userId, last) : 0,
       }
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   )
+}
+
+async function lettersAbove(tx: Db, userId: string, version: number): Promise<number> {
+  const [remaining] = await tx
+    .select({ n: count() })
+    .from(letters)
+    .where(and(eq(letters.ownerId, userId), gt(letters.version, version)))
+  return remaining?.n ?? 0
 }

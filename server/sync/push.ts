@@ -1,7 +1,7 @@
 import type { Mutation, PushResponse, Refusal } from '@/domain/sync'
 import type { Db } from '../db/database'
 import { applyCreateRun, createRunEnd } from './create-batch'
-import { claimClient, lastMutationIdOf, lockForMutation, recordMutationId } from './clients'
+import { claimClient, lockForMutation, recordMutationId } from './clients'
 import { bumpLetter, letterOwnerOf, type MutationContext } from './letter-store'
 import { applyMutation, letterIdOf } from './mutations'
 import { refusalOf } from './refusal'
@@ -22,9 +22,8 @@ type Outcome = { changed: boolean; refused: Refusal[] }
  */
 export async function push(db: Db, input: PushInput): Promise<PushResult> {
   const { userId, clientId, now } = input
-  await claimClient(db, clientId, userId, now)
   // The id only grows: whatever is at or below it now is applied, and needs no transaction.
-  const applied = await lastMutationIdOf(db, clientId)
+  const applied = await claimClient(db, clientId, userId, now)
   const waiting = input.mutations.filter((mutation) => mutation.id > applied)
   if (waiting.length === 0) return { lastMutationId: applied, refused: [], changed: false }
   return db.transaction(async (tx) => {
