@@ -100,7 +100,12 @@ export async function startStandaloneServer(database: DatabaseChoice): Promise<S
       : { DATA_DIR: database.dataDir }),
   }
   rmSync(BUNDLE_DIR, { recursive: true, force: true })
-  const args = serverNodeArgs(await bundleServer({ root: ROOT, outDir: BUNDLE_DIR }))
+  // BENCH_SERVER_CPU_PROFILE=<folder>: the server writes a V8 CPU profile there when it stops.
+  const profileDir = process.env.BENCH_SERVER_CPU_PROFILE
+  const args = [
+    ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+    ...serverNodeArgs(await bundleServer({ root: ROOT, outDir: BUNDLE_DIR })),
+  ]
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env,
