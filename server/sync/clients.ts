@@ -77,7 +77,10 @@ export async function lockSyncedOwner(tx: Db, userId: string): Promise<boolean> 
  * same, but not a sign-in inserting a session that references the user.
  */
 export async function lockForMutation(tx: Db, userId: string, clientId: string) {
-  const [row] = rowsOf<{ deleted_at: unknown; last_mutation_id: ClientRow['last_mutation_id'] | null }>(
+  const [row] = rowsOf<{
+    deleted_at: unknown
+    last_mutation_id: ClientRow['last_mutation_id'] | null
+  }>(
     await tx.execute(sql`
       select ${users.deletedAt} as deleted_at,
         (select last_mutation_id from ${syncClients} where id = ${clientId}) as last_mutation_id

@@ -5,7 +5,6 @@ import { commissions, refunds, subscriptions } from '../db/money-schema'
 import { LATEST_STATE } from '../money/commission-states'
 import { present, type VersionedChange } from './rows'
 
-
 /**
  * Letters taken from a purchase other than by letters: withdrawn by a refund,
  * or moved by a purchase that paid a debt (decision 025).

@@ -72,11 +72,7 @@ export class SyncDevice {
     return response.json<PushResponse>()
   }
 
-  async pull(
-    cursor = 0,
-    limit = 1000,
-    schemaVersion = SYNC_SCHEMA_VERSION,
-  ): Promise<PullResponse> {
+  async pull(cursor = 0, limit = 1000, schemaVersion = SYNC_SCHEMA_VERSION): Promise<PullResponse> {
     const body = { clientId: this.clientId, cursor, limit, schemaVersion }
     const response = await this.send(SYNC_PATHS.pull, body)
     expect(response.statusCode, response.body).toBe(200)

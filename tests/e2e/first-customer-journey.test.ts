@@ -1,6 +1,13 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { E2E_ADMIN_SECRET, expectDashboard, newAccount, signIn, signOut, signUp } from './support/accounts'
+import {
+  E2E_ADMIN_SECRET,
+  expectDashboard,
+  newAccount,
+  signIn,
+  signOut,
+  signUp,
+} from './support/accounts'
 import { buyPlan, GOOD_CARD } from './support/billing'
 import { screenshot, setupBrowser } from './support/browser'
 import { downloadFrom } from './support/downloads'
