@@ -33,7 +33,8 @@ describe('the auth page before its script', () => {
     await screenshot(page, 'auth-frame-phone')
 
     await release()
-    await expect.poll(() => email.isEnabled()).toBe(true)
+    // The app's code arrives and runs first: on a slow machine that takes more than a second.
+    await expect.poll(() => email.isEnabled(), { timeout: 15_000 }).toBe(true)
     expect(await page.locator('[data-auth-frame]').count()).toBe(0)
     await email.fill('ada@example.com')
     expect(await email.inputValue()).toBe('ada@example.com')
