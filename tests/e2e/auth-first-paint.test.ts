@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { expectDashboard, newAccount, signIn, signOut, signUp } from './support/accounts'
 import { screenshot, setupBrowser } from './support/browser'
-import { beforeTheApp, expectNoShift, recordShifts } from './support/first-paint'
+import { appHasTheField, beforeTheApp, expectNoShift, recordShifts } from './support/first-paint'
 import { PHONE } from './support/review'
 import { visible } from './support/wait'
 
@@ -33,8 +33,7 @@ describe('the auth page before its script', () => {
     await screenshot(page, 'auth-frame-phone')
 
     await release()
-    // The app's code arrives and runs first: on a slow machine that takes more than a second.
-    await expect.poll(() => email.isEnabled(), { timeout: 15_000 }).toBe(true)
+    await appHasTheField(email)
     expect(await page.locator('[data-auth-frame]').count()).toBe(0)
     await email.fill('ada@example.com')
     expect(await email.inputValue()).toBe('ada@example.com')
@@ -83,7 +82,7 @@ describe('the auth page as the app takes it over', () => {
         const fresh = await context.newPage()
         const shifts = await recordShifts(fresh)
         await fresh.goto(path)
-        await expect.poll(() => fresh.getByLabel('Email').isEnabled()).toBe(true)
+        await appHasTheField(fresh.getByLabel('Email'))
         await fresh.waitForTimeout(500)
         expectNoShift(await shifts(), path)
         await fresh.close()

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { type Account, expectDashboard, newAccount, signOut, signUp } from './support/accounts'
 import { screenshot, setupBrowser } from './support/browser'
-import { beforeTheApp, expectNoShift, recordShifts } from './support/first-paint'
+import { appHasTheField, beforeTheApp, expectNoShift, recordShifts } from './support/first-paint'
 import { PHONE } from './support/review'
 import { visible } from './support/wait'
 
@@ -49,7 +49,7 @@ describe('the dashboard before its script', () => {
     await screenshot(page, 'dashboard-frame-phone')
 
     await release()
-    await expect.poll(() => yourName(page).isEnabled()).toBe(true)
+    await appHasTheField(yourName(page))
     expect(await page.locator('[data-dashboard-frame]').count()).toBe(0)
     await yourName(page).fill('Ada Lovelace')
     expect(await yourName(page).inputValue()).toBe('Ada Lovelace')
@@ -116,7 +116,7 @@ describe('the dashboard as the app takes it over', () => {
         ),
       )
       await page.goto('/app')
-      await expect.poll(() => yourName(page).isEnabled()).toBe(true)
+      await appHasTheField(yourName(page))
       await page.waitForTimeout(500)
       expect(await page.evaluate(() => (window as unknown as { framed: boolean }).framed)).toBe(
         true,

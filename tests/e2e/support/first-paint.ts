@@ -1,4 +1,4 @@
-import type { BrowserContext, BrowserContextOptions, Page, Route } from 'playwright-core'
+import type { BrowserContext, BrowserContextOptions, Locator, Page, Route } from 'playwright-core'
 import { expect } from 'vitest'
 
 /** The built entry, held back to see a page as it is before any script of the app has run. */
@@ -24,6 +24,14 @@ export async function beforeTheApp(
   await page.goto(path, { waitUntil: 'domcontentloaded' })
   await expect.poll(() => held.length).toBe(1)
   return { context, page, release: () => held[0]?.continue() }
+}
+
+/**
+ * Resolves once the app's own field (enabled, unlike a frame's) is there. The app's code arrives
+ * and starts first: on a machine at half speed, or busy, that takes more than expect.poll's second.
+ */
+export async function appHasTheField(field: Locator): Promise<void> {
+  await expect.poll(() => field.isEnabled(), { timeout: 15_000 }).toBe(true)
 }
 
 type Shift = { value: number; sources: string[] }
