@@ -34,6 +34,19 @@ export function frameMarkup(prefix: string, markup: string): string {
     )
 }
 
+/**
+ * The last child of every first-paint frame in index.html. The parser may hand a page to the
+ * browser to paint before it has all of a frame; the stylesheet shows a frame only once this is in
+ * it, so no frame paints half drawn and then grows (on the auth page, whose card is centred on a
+ * desktop, that growth moved the card).
+ */
+export const FRAME_END_ATTRIBUTE = 'data-frame-end'
+
+/** A frame's element in index.html: `markup` inside, and the end mark after it. */
+export function frameElement(id: string, attribute: string, markup: string): string {
+  return `<div id="${id}" ${attribute}>${markup}<i ${FRAME_END_ATTRIBUTE} hidden></i></div>`
+}
+
 const VOID_ELEMENTS = new Set([
   'area',
   'br',

@@ -1,7 +1,8 @@
 import { type Plugin, type ResolvedConfig, runnerImport } from 'vite'
-import { AUTH_FRAMES, authFrameId } from '../src/app/auth-frame.ts'
+import { AUTH_FRAME_ATTRIBUTE, AUTH_FRAMES, authFrameId } from '../src/app/auth-frame.ts'
 import { DASHBOARD_FRAME_ATTRIBUTE, DASHBOARD_FRAME_ID } from '../src/app/dashboard-frame-names.ts'
 import { PRERENDERED_ATTRIBUTE } from '../src/app/landing/prerendered.ts'
+import { frameElement } from './frame-markup.ts'
 
 const EMPTY_ROOT = '<div id="root"></div>'
 
@@ -46,15 +47,22 @@ export function prerenderPlugin(): Plugin {
           config,
           '/build/auth-frame-markup.tsx',
         )
-        const frames = AUTH_FRAMES.map(
-          (tab) =>
-            `<div id="${authFrameId(tab)}" data-auth-frame>${noInlineStyle(`the auth page (${tab})`, renderAuthFrame(tab))}</div>`,
+        const frames = AUTH_FRAMES.map((tab) =>
+          frameElement(
+            authFrameId(tab),
+            AUTH_FRAME_ATTRIBUTE,
+            noInlineStyle(`the auth page (${tab})`, renderAuthFrame(tab)),
+          ),
         ).join('')
         const { renderDashboardFrame } = await renderAtBuild<DashboardFrameModule>(
           config,
           '/build/dashboard-frame-markup.tsx',
         )
-        const dashboard = `<div id="${DASHBOARD_FRAME_ID}" ${DASHBOARD_FRAME_ATTRIBUTE}>${noInlineStyle('the dashboard', renderDashboardFrame())}</div>`
+        const dashboard = frameElement(
+          DASHBOARD_FRAME_ID,
+          DASHBOARD_FRAME_ATTRIBUTE,
+          noInlineStyle('the dashboard', renderDashboardFrame()),
+        )
         return html.replace(
           EMPTY_ROOT,
           `${frames}${dashboard}<div id="root" ${PRERENDERED_ATTRIBUTE}>${landing}</div>`,

@@ -65,6 +65,41 @@ describe('the auth page before its script', () => {
   })
 })
 
+describe('a frame the parser has only part of', () => {
+  it('shows nothing of it until its end has arrived', async () => {
+    const FRAME_END = '<i data-frame-end hidden></i>'
+    const context = await browser.newContext({ viewport: DESKTOP })
+    // The whole page, as built: each frame ends with the mark.
+    await context.route('**/auth', async (route) => {
+      const response = await route.fetch()
+      const html = await response.text()
+      expect(html.split(FRAME_END)).toHaveLength(4) // two auth frames and the dashboard's
+      // As the browser may paint it mid-parse: the login frame without its end yet.
+      const login = html.indexOf('id="auth-frame-login"')
+      const end = html.indexOf(FRAME_END, login)
+      await route.fulfill({
+        response,
+        body: html.slice(0, end) + html.slice(end + FRAME_END.length),
+      })
+    })
+    const held = await beforeTheApp(browser, '/auth', { context })
+    const frame = held.page.locator('#auth-frame-login')
+    await held.page.waitForTimeout(300)
+    expect(await frame.count()).toBe(1)
+    expect(await frame.evaluate((node) => node.checkVisibility())).toBe(false)
+    await held.release()
+    await appHasTheField(held.page.getByLabel('Email'))
+    await context.close()
+
+    const whole = await beforeAuth('/auth')
+    await visible(whole.page.getByRole('tab', { name: 'Login', selected: true }))
+    expect(
+      await whole.page.locator('#auth-frame-login > :last-child').getAttribute('data-frame-end'),
+    ).toBe('')
+    await whole.context.close()
+  })
+})
+
 describe('the auth page as the app takes it over', () => {
   for (const [name, viewport] of [
     ['phone', PHONE],
