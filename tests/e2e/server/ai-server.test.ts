@@ -30,12 +30,14 @@ afterAll(() => mock.close())
 beforeEach(() => mock.reset())
 
 const browser = setupBrowser()
-// One generation at a time, so a second letter waits in line.
+// One generation at a time, so a second letter waits in line. The model may hold a letter's first
+// word as long as a letter may take at all (120 s), so a slow machine never ends the held one early.
 const server = setupLetterheadServer(4395, () => ({
   AI_BASE_URL: mock.baseUrl,
   AI_MODEL: MODEL,
   AI_API_KEY: API_KEY,
   AI_CONCURRENCY: '1',
+  AI_FIRST_TOKEN_TIMEOUT_MS: '120000',
 }))
 
 type Device = { context: BrowserContext; page: Page; responses: Response[] }
@@ -155,13 +157,16 @@ describe("letters written by the server's AI model", () => {
     const gate = new Promise<void>((resolve) => (release = resolve))
     mock.queue({ kind: 'gated', gate, then: { kind: 'letter', signature: SIGNATURE } })
 
-    // The first customer's letter takes the only slot and holds it.
+    // Everyone is ready before the first letter starts: the model holds that letter only while
+    // the others line up, well within the server's wait for a first word.
     const first = await customer('server-ai-first')
+    const waiting = [await customer('server-ai-desktop'), await customer('server-ai-phone', PHONE)]
+
+    // The first customer's letter takes the only slot and holds it.
     await generateLetter(first.page)
     await visible(overlay(first.page).getByText('Step 2 of 4: Under Attorney Review'))
     await expect.poll(() => mock.chats().length).toBe(1)
 
-    const waiting = [await customer('server-ai-desktop'), await customer('server-ai-phone', PHONE)]
     for (const [index, next] of waiting.entries()) {
       await generateLetter(next.page)
       const line = overlay(next.page).getByRole('status').filter({ hasText: 'In the queue' })
