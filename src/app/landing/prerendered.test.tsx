@@ -15,6 +15,7 @@ import {
   hasPrerenderedLanding,
   LIVE_ATTRIBUTE,
   markLiveOnceReplaced,
+  onceDrawnInto,
   PRERENDERED_ATTRIBUTE,
 } from './prerendered'
 
@@ -126,11 +127,25 @@ describe('the prerendered landing page', () => {
     const container = prerenderedRoot()
     markLiveOnceReplaced(container)
     container.setAttribute('class', 'touched')
+    // A change inside the prerendered page is not the app drawing.
+    container.querySelector('main')?.append(document.createElement('div'))
     await Promise.resolve()
     expect(container.hasAttribute(LIVE_ATTRIBUTE)).toBe(false)
     container.replaceChildren(document.createElement('main'))
     await Promise.resolve()
     expect(container.hasAttribute(LIVE_ATTRIBUTE)).toBe(true)
+  })
+
+  it('with a test of what counts as drawn, waits for it anywhere inside', async () => {
+    const container = document.createElement('div')
+    const then = vi.fn()
+    onceDrawnInto(container, then, () => container.querySelector('form') !== null)
+    container.append(document.createElement('main'))
+    await Promise.resolve()
+    expect(then).not.toHaveBeenCalled()
+    container.firstElementChild?.append(document.createElement('form'))
+    await Promise.resolve()
+    expect(then).toHaveBeenCalledOnce()
   })
 
   it('is dropped by any other page, which then starts on an empty root', () => {

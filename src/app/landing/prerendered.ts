@@ -21,19 +21,20 @@ export function markLive(container: HTMLElement): void {
 /**
  * Runs `then` once React has drawn into the container, in the task of that render, so what showed
  * before it (the prerendered landing page, a page's frame) and the app's page are never painted
- * together, nor neither. `drawn` says when the drawing counts: by default, once there is any.
+ * together, nor neither. `drawn` says when the drawing counts: by default, once there is any; with
+ * a test, the container's whole subtree is watched, for what arrives after the first render.
  */
 export function onceDrawnInto(
   container: HTMLElement,
   then: () => void,
-  drawn: () => boolean = () => container.firstChild !== null,
+  drawn?: () => boolean,
 ): void {
   const observer = new MutationObserver(() => {
-    if (!container.firstChild || !drawn()) return
+    if (!container.firstChild || (drawn && !drawn())) return
     observer.disconnect()
     then()
   })
-  observer.observe(container, { childList: true, subtree: true })
+  observer.observe(container, { childList: true, subtree: drawn !== undefined })
 }
 
 /** Marks the page live when React replaces the prerendered markup with the app's first render. */
