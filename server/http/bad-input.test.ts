@@ -247,6 +247,13 @@ const COMMON_CASES: Case[] = [
     status: 400,
   },
   {
+    name: 'a __proto__ key spelled with escapes beside the valid fields',
+    body: withRawMember('"\\u005f\\u005fproto__":{"role":"admin","isAdmin":true}'),
+    status: 400,
+    code: 'INVALID_INPUT',
+    message: 'The request body holds a key that is not allowed: __proto__.',
+  },
+  {
     name: 'a constructor.prototype key beside the valid fields',
     body: withRawMember('"constructor":{"prototype":{"role":"admin","isAdmin":true}}'),
     status: 400,

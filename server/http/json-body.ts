@@ -8,6 +8,12 @@ import { wellFormedJson } from './well-formed-json'
  */
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/
 
+/**
+ * What a key that reaches a prototype needs in the text: its name, or an escape that could spell
+ * it. A body with neither is parsed without the reviver, which makes JSON.parse about 3× slower.
+ */
+const MAY_HOLD_FORBIDDEN_KEY = /__proto__|constructor|\\u/
+
 /** Keys that would reach an object's prototype if any code merged the body into an object. */
 function refuseForbiddenKeys(key: string, value: unknown): unknown {
   const reachesPrototype =
@@ -40,7 +46,9 @@ export function registerJsonBodies(app: FastifyInstance) {
       return
     }
     try {
-      const parsed: unknown = JSON.parse(text, refuseForbiddenKeys)
+      const parsed: unknown = MAY_HOLD_FORBIDDEN_KEY.test(text)
+        ? JSON.parse(text, refuseForbiddenKeys)
+        : JSON.parse(text)
       done(null, SURROGATE_ESCAPE.test(text) ? wellFormedJson(parsed) : parsed)
     } catch (error) {
       done(

@@ -77,7 +77,7 @@ describe('a run of letters.create in one push', () => {
 const TEXT = 'Dear Bob,\n\nPlease pay the invoice.\n\nAda'
 
 describe('letters written offline: each create and then its complete', () => {
-  const at = (id: number, name: string, args: unknown): Mutation => ({ id, name, args }) as Mutation
+  const at = (id: number, name: string, args: unknown): Mutation => ({ id, name, args })
   const create = (id: number, letterId: string) =>
     at(id, 'letters.create', { letter: newLetter({ id: letterId }) })
   const complete = (id: number, letterId: string) =>

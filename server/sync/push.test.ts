@@ -97,6 +97,23 @@ describe('POST /api/sync/push', () => {
     expect(pulled.statusCode).toBe(403)
   })
 
+  it('refuses a push whose mutation has no args with 400, and applies nothing of it', async () => {
+    const { database } = server()
+    const { device: mine } = await device()
+    const letters = await countRows(database, 'letters')
+    const response = await mine.send(SYNC_PATHS.push, {
+      clientId: mine.clientId,
+      schemaVersion: 1,
+      mutations: [
+        mine.mutation('letters.create', { letter: newLetter() }),
+        { id: 99, name: 'letters.fail' },
+      ],
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().error.code).toBe('INVALID_INPUT')
+    expect(await countRows(database, 'letters')).toBe(letters)
+  })
+
   it('answers for another user’s letter as if it did not exist, and leaves it alone', async () => {
     const { database } = server()
     const { device: owner } = await device()

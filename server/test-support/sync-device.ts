@@ -54,7 +54,7 @@ export class SyncDevice {
 
   /** A mutation with any name and args, as a broken or malicious device might send. */
   raw(name: string, args: unknown): Mutation {
-    return { id: this.nextId++, name, args: args as Mutation['args'] }
+    return { id: this.nextId++, name, args }
   }
 
   send(path: string, body: Record<string, unknown>) {

@@ -196,12 +196,14 @@ export function isMutationName(name: string): name is MutationName {
 /**
  * A mutation as it travels. `args` is checked against its name's schema by
  * the server one mutation at a time, so one bad mutation is refused on its
- * own instead of failing the batch.
+ * own instead of failing the batch. Here it need only be there: a body is
+ * parsed JSON, so it is JSON already (checking that again, z.json(), took ten
+ * times the rest of a 1,000-mutation push's check).
  */
 export const mutationSchema = z.strictObject({
   id: z.number().int().positive(),
   name: z.string().max(100),
-  args: z.json(),
+  args: z.unknown(),
 })
 export type Mutation = z.infer<typeof mutationSchema>
 

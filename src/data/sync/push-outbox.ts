@@ -26,7 +26,7 @@ export async function nextBatch(db: LetterheadDatabase, state: SyncState): Promi
 }
 
 export const asMutations = (batch: readonly OutboxEntry[]): Mutation[] =>
-  batch.map(({ id, name, args }) => ({ id, name, args: args as Mutation['args'] }))
+  batch.map(({ id, name, args }) => ({ id, name, args }))
 
 export type RefusedChange = Refusal & { name: string; letterId?: string }
 
