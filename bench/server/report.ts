@@ -11,8 +11,12 @@ import {
 import { scenarioRows } from './scenarios'
 import type { RssSummary } from './rss'
 import {
+  type DeviceLoad,
+  LOAD_KINDS,
+  type LoadKind,
   type LoadMeasurement,
   PUSH_SUBJECT_NOTES,
+  serverAndDatabaseMs,
   SCENARIO_NOTES,
   SCENARIO_SUBJECTS,
   type PushScenario,
@@ -235,7 +239,21 @@ function loadRow(
     times(m.all.p99, floor.all.p99),
     rate(m.mutationsPerSecond),
     times(m.mutationsPerSecond, floor.mutationsPerSecond),
+    cpuMs(m.cpuPerRound?.serverMs),
+    cpuMs(m.cpuPerRound?.postgresMs),
+    cpuMs(m.cpuPerRound?.benchMs),
+    times(serverAndDatabaseMs(m.cpuPerRound), serverAndDatabaseMs(floor.cpuPerRound)),
   ]
+}
+
+const cpuMs = (value: number | null | undefined) =>
+  value === null || value === undefined || Number.isNaN(value) ? null : value.toFixed(2)
+
+function loadNote(kind: LoadKind, load: DeviceLoad): string {
+  const rounds = `${load.rounds} rounds`
+  return load.thinkMs > 0
+    ? `${kind}: ${rounds}, ${load.thinkMs} ms apart on average`
+    : `${kind}: ${rounds}, no pause`
 }
 
 function devicesTable(results: Measured[]): string {
@@ -243,7 +261,7 @@ function devicesTable(results: Measured[]): string {
   for (const result of results) {
     const devices = result.sync?.devices
     if (!devices) continue
-    for (const kind of ['paced', 'saturated'] as const) {
+    for (const kind of LOAD_KINDS) {
       const { app, floor } = devices[kind]
       rows.push(
         loadRow(result.database, kind, 'floor', floor, floor),
@@ -269,6 +287,10 @@ function devicesTable(results: Measured[]): string {
       'p99 ÷ floor',
       'mutations/s',
       '÷ floor',
+      'server CPU ms a round',
+      'PostgreSQL CPU ms a round',
+      'devices CPU ms a round',
+      'server + database CPU ÷ floor',
     ],
     rows,
   )
@@ -374,7 +396,7 @@ export function formatReport(
         pushTable(synced, push.scenario),
       )
     parts.push(
-      `### ${devices.devices} devices at once, one account each: a round is one push (${devices.mutationsPerRound}) then one pull; paced: ${devices.pacedRounds} rounds, ${devices.thinkMs} ms apart on average; saturated: ${devices.saturatedRounds} rounds, no pause`,
+      `### ${devices.devices} devices at once, one account each: a round is one push (${devices.mutationsPerRound}) then one pull; ${LOAD_KINDS.map((kind) => loadNote(kind, devices.loads[kind])).join('; ')}. CPU ms a round: the server's process (the bench's target process, which holds the floor too, or npm start's), PostgreSQL's processes (— on PGlite, which is in the server's), and the devices' (the bench's process)`,
       devicesTable(synced),
       `### Resident memory (VmRSS) while the real server served the ${devices.devices} devices, read every 100 ms: one Letterhead server alone (the figure the target is judged on), and the bench's process, which also holds the floors and what the earlier parts left`,
       rssTable(synced),

@@ -4,7 +4,14 @@ import type { MicroRow } from './micro'
 import type { StepKind } from './profile'
 import type { RoutesMeasured } from './route-bench'
 import type { StandaloneResult } from './standalone-bench'
-import type { DevicesResult, PushScenario, PushTimes } from './sync-bench'
+import {
+  type DevicesResult,
+  LOAD_KINDS,
+  type LoadMeasurement,
+  type PushScenario,
+  type PushTimes,
+  serverAndDatabaseMs,
+} from './sync-bench'
 
 export type DatabaseLabel = 'PGlite' | 'PostgreSQL'
 
@@ -60,10 +67,20 @@ export const isMeasured = (result: DatabaseResult): result is Measured => !('ski
 export const ME_LIMITS = { throughput: 0.6, p99: 1.5 } as const
 
 /**
- * Sync: a push of many mutations within 3× a raw batched INSERT of the same rows (both databases);
- * many devices at once with no error and every request's p99 within 100 ms (PostgreSQL only).
+ * Sync: a push of many mutations within 3× a raw batched INSERT of the same rows (both databases).
+ * Many devices at once (PostgreSQL only, decision 043): no error in any load; every request's p99
+ * within 100 ms when each device syncs every 4 s on average (half-paced); and the CPU a round of
+ * the server and PostgreSQL together within 3× the floor's (saturated). The paced load (every 2 s)
+ * is reported beside its floor: on this machine it takes most of both cores, and its p99 is the
+ * machine's queueing more than the server's.
  */
-export const SYNC_LIMITS = { pushOverFloor: 3, devicesErrors: 0, devicesP99Ms: 100 } as const
+export const SYNC_LIMITS = {
+  pushOverFloor: 3,
+  devicesErrors: 0,
+  devicesP99Ms: 100,
+  devicesP99Load: 'half-paced',
+  devicesCpuOverFloor: 3,
+} as const
 
 /**
  * One Letterhead server's resident memory under the devices' load, at its peak, read from the
@@ -144,26 +161,48 @@ function syncTargets(database: DatabaseLabel, sync: SyncMeasured): Target[] {
       ),
     )
   if (database !== 'PostgreSQL') return out
-  const paced = devices.paced.app
+  const loads = LOAD_KINDS.map((kind) => devices[kind].app)
+  const timed = devices[SYNC_LIMITS.devicesP99Load]
+  const { app, floor } = devices.saturated
   out.push(
     target(
-      `${devices.devices} devices at once, errors, ${database}`,
-      paced.errors + devices.saturated.app.errors,
+      `${devices.devices} devices at once, errors in every load, ${database}`,
+      loads.reduce((sum, load) => sum + load.errors, 0),
       'max',
       SYNC_LIMITS.devicesErrors,
       'errors',
-      paced.firstError ?? devices.saturated.app.firstError ?? undefined,
+      loads.find((load) => load.firstError)?.firstError ?? undefined,
     ),
     target(
-      `${devices.devices} devices at once (paced), p99 of every push and pull, ${database}`,
-      paced.all.p99,
+      `${devices.devices} devices at once, a round every ${devices.loads[SYNC_LIMITS.devicesP99Load].thinkMs / 1000} s each (${SYNC_LIMITS.devicesP99Load}), p99 of every push and pull, ${database}`,
+      timed.app.all.p99,
       'max',
       SYNC_LIMITS.devicesP99Ms,
       'ms',
-      `floor ${devices.paced.floor.all.p99.toFixed(1)} ms`,
+      `floor ${timed.floor.all.p99.toFixed(1)} ms; every ${devices.loads.paced.thinkMs / 1000} s (paced, no target): ${devices.paced.app.all.p99.toFixed(1)} ms, floor ${devices.paced.floor.all.p99.toFixed(1)} ms`,
+    ),
+    target(
+      `${devices.devices} devices at once (saturated), CPU a round of the server and PostgreSQL ÷ floor's, ${database}`,
+      cpuWithPostgres(app) / cpuWithPostgres(floor),
+      'max',
+      SYNC_LIMITS.devicesCpuOverFloor,
+      '×',
+      `${cpuNote(app)} against ${cpuNote(floor)}`,
     ),
   )
   return out
+}
+
+/** The server's and PostgreSQL's CPU a round, ms; NaN when PostgreSQL's could not be read. */
+const cpuWithPostgres = (load: LoadMeasurement): number =>
+  load.cpuPerRound?.postgresMs === null ? Number.NaN : serverAndDatabaseMs(load.cpuPerRound)
+
+function cpuNote(load: LoadMeasurement): string {
+  const cpu = load.cpuPerRound
+  if (!cpu) return 'not read'
+  const postgres =
+    cpu.postgresMs === null ? 'PostgreSQL not read' : `${cpu.postgresMs.toFixed(2)} PostgreSQL`
+  return `${cpu.serverMs.toFixed(2)} server + ${postgres} ms`
 }
 
 /** The routes part: no failed request anywhere, and every acknowledged purchase written once. */

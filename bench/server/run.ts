@@ -340,7 +340,13 @@ async function measureSync(
     pushes[scenario] = await pushAgainstFloor(target, pusher, scenario, plan.sync, log)
   }
   log(`${database}: sync: ${devices} devices at once`)
-  const measured = await devicesAgainstFloor(target, { app, floor }, plan.sync, log)
+  const measured = await devicesAgainstFloor(
+    target,
+    { app, floor },
+    plan.sync,
+    database === 'PostgreSQL',
+    log,
+  )
   // The target process also holds the floors and what the parts before left: one server's memory
   // is read from a process that is only the server, as `npm start` runs it.
   log(`${database}: sync: ${devices} devices at once on one Letterhead server alone`)

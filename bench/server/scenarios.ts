@@ -2,6 +2,7 @@
 // failed requests, for the report's summary and bench/results.server.json.
 import type { Measurement } from './load'
 import type { Measured } from './results'
+import { LOAD_KINDS } from './sync-bench'
 
 export type ScenarioRow = {
   scenario: string
@@ -57,7 +58,7 @@ export function scenarioRows(result: Measured, connections: number): ScenarioRow
       })
     }
     const { devices, standalone } = sync
-    for (const kind of ['paced', 'saturated'] as const) {
+    for (const kind of LOAD_KINDS) {
       const app = devices[kind].app
       const rss = devices.rss[kind]
       rows.push({

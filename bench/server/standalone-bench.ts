@@ -6,23 +6,23 @@ import type { DatabaseChoice } from './protocol'
 import type { DatabaseLabel } from './results'
 import { type RssSummary, residentMb, sampleRssDuring, summarizeRss } from './rss'
 import {
+  LOAD_KINDS,
   type LoadKind,
   type LoadMeasurement,
   newDevices,
   runDevices,
   summarizeLoad,
   type SyncPlan,
+  withCpu,
 } from './sync-bench'
 import { processTree, startStandaloneServer } from './standalone-server'
 
-export type StandaloneResult = {
+export type StandaloneResult = Record<LoadKind, LoadMeasurement> & {
   command: string
   /** Which process's memory was read, its threads and its children. */
   process: string
   staticDir: string | null
   devices: number
-  paced: LoadMeasurement
-  saturated: LoadMeasurement
   /**
    * VmRSS while each load ran (every 100 ms); on start (before any account), once the devices'
    * accounts exist (before their first round), and the peak of both loads.
@@ -75,11 +75,13 @@ export async function standaloneDevices(
       await runDevices(server.origin, devices, 1, 'saturated', plan)
       const loads = {} as Record<LoadKind, LoadMeasurement>
       const rss = {} as Record<LoadKind, RssSummary>
-      for (const kind of ['paced', 'saturated'] as const) {
+      for (const kind of LOAD_KINDS) {
         log(`  ${plan.devices} devices, ${kind}: the server alone`)
-        const rounds = kind === 'paced' ? plan.pacedRounds : plan.saturatedRounds
         const memory: number[] = []
-        const load = () => runDevices(server.origin, devices, rounds, kind, plan)
+        const load = () =>
+          withCpu(server.pid, database === 'PostgreSQL', () =>
+            runDevices(server.origin, devices, plan.loads[kind].rounds, kind, plan),
+          )
         loads[kind] = summarizeLoad([await sampleRssDuring(server.pid, load, memory)])
         rss[kind] = summarizeRss(memory)
       }
@@ -94,7 +96,7 @@ export async function standaloneDevices(
           ...rss,
           startMb,
           idleMb,
-          peakMb: Math.max(rss.paced.peakMb, rss.saturated.peakMb),
+          peakMb: Math.max(...LOAD_KINDS.map((kind) => rss[kind].peakMb)),
         },
         childrenAtEnd,
         warnings,

@@ -7,6 +7,7 @@ import { type Mutation, type PullResponse, type PushResponse, SYNC_PATHS } from 
 import { median } from '../shared/stats'
 import { type Account, origin } from './accounts'
 import type { SyncWrite } from './protocol'
+import { cpuDuring } from './cpu'
 import { type RssSummary, residentMb, sampleRssDuring, summarizeRss } from './rss'
 import { answerChars, createMutations, letterText, type NewLetter, newLetter } from './sync-data'
 import type { FloorLetter } from './sync-floor'
@@ -17,12 +18,12 @@ export type SyncPlan = {
   pushMutations: number
   pushRounds: number
   devices: number
-  /** Rounds per device in the paced load (split in two halves around the floor's). */
-  pacedRounds: number
-  /** Mean pause between a device's rounds, ms (drawn evenly from half to one and a half times it). */
-  thinkMs: number
-  /** Rounds per device in the saturating load (no pause). */
-  saturatedRounds: number
+  /**
+   * Each load: rounds per device (split in two halves around the floor's) and the mean pause
+   * between a device's rounds, ms (drawn evenly from half to one and a half times it; none when
+   * saturated).
+   */
+  loads: Record<LoadKind, DeviceLoad>
   /** A request that takes longer fails; a load that takes longer stops. */
   requestTimeoutMs: number
   loadDeadlineMs: number
@@ -32,9 +33,11 @@ export const SYNC_PLAN: SyncPlan = {
   pushMutations: 1_000,
   pushRounds: 3,
   devices: 200,
-  pacedRounds: 10,
-  thinkMs: 2_000,
-  saturatedRounds: 6,
+  loads: {
+    paced: { rounds: 10, thinkMs: 2_000 },
+    'half-paced': { rounds: 8, thinkMs: 4_000 },
+    saturated: { rounds: 6, thinkMs: 0 },
+  },
   requestTimeoutMs: 10_000,
   loadDeadlineMs: 120_000,
 }
@@ -43,9 +46,11 @@ export const QUICK_SYNC_PLAN: SyncPlan = {
   pushMutations: 200,
   pushRounds: 1,
   devices: 20,
-  pacedRounds: 4,
-  thinkMs: 500,
-  saturatedRounds: 2,
+  loads: {
+    paced: { rounds: 4, thinkMs: 500 },
+    'half-paced': { rounds: 2, thinkMs: 1_000 },
+    saturated: { rounds: 2, thinkMs: 0 },
+  },
   requestTimeoutMs: 10_000,
   loadDeadlineMs: 60_000,
 }
@@ -230,8 +235,23 @@ type Device = {
   letters: { id: string; version: number }[]
 }
 
-export type LoadKind = 'paced' | 'saturated'
+/**
+ * The devices' loads: `paced`, a round every 2 s on average (at most 100 a second from 200
+ * devices); `half-paced`, every 4 s (at most 50 a second); `saturated`, no pause.
+ */
+export const LOAD_KINDS = ['paced', 'half-paced', 'saturated'] as const
+export type LoadKind = (typeof LOAD_KINDS)[number]
+export type DeviceLoad = { rounds: number; thinkMs: number }
 export type Server = 'app' | 'floor'
+
+/** CPU time a load used, µs: the server's process, PostgreSQL's (null if not on this machine), the devices'. */
+export type CpuSpent = { serverMicros: number; postgresMicros: number | null; benchMicros: number }
+/** The same, ms a round. */
+export type CpuPerRound = { serverMs: number; postgresMs: number | null; benchMs: number }
+
+/** The server's CPU a round with its database's: PostgreSQL's processes, or PGlite in its own. */
+export const serverAndDatabaseMs = (cpu: CpuPerRound | null): number =>
+  cpu ? cpu.serverMs + (cpu.postgresMs ?? 0) : Number.NaN
 
 export type LoadSample = {
   pushMs: number[]
@@ -241,6 +261,8 @@ export type LoadSample = {
   errors: number
   firstError: string | null
   seconds: number
+  /** Set when the load ran inside `withCpu`. */
+  cpu?: CpuSpent
 }
 
 export type LoadMeasurement = {
@@ -253,6 +275,8 @@ export type LoadMeasurement = {
   mutationsPerSecond: number
   roundsPerSecond: number
   seconds: number
+  /** When every sample's CPU time was read. */
+  cpuPerRound: CpuPerRound | null
 }
 
 /** The nearest-rank percentile. */
@@ -260,6 +284,35 @@ function percentile(values: readonly number[], fraction: number): number {
   const sorted = [...values].sort((a, b) => a - b)
   if (sorted.length === 0) return Number.NaN
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN
+}
+
+/**
+ * Runs a load, reading the CPU time the server process `pid`, PostgreSQL (when `postgres`: PGlite
+ * runs in the server's process) and the bench spent.
+ */
+export async function withCpu(
+  pid: number,
+  postgres: boolean,
+  load: () => Promise<LoadSample>,
+): Promise<LoadSample> {
+  const { value, ...cpu } = await cpuDuring(pid, postgres, load)
+  return { ...value, cpu }
+}
+
+function cpuPerRound(samples: LoadSample[], rounds: number): CpuPerRound | null {
+  const spent = samples.map((one) => one.cpu)
+  if (rounds === 0 || spent.some((one) => one === undefined)) return null
+  const total = (pick: (one: CpuSpent) => number | null) => {
+    const values = spent.map((one) => (one ? pick(one) : null))
+    return values.some((one) => one === null)
+      ? null
+      : values.reduce<number>((sum, one) => sum + (one ?? 0), 0) / rounds / 1000
+  }
+  return {
+    serverMs: total((one) => one.serverMicros) ?? Number.NaN,
+    postgresMs: total((one) => one.postgresMicros),
+    benchMs: total((one) => one.benchMicros) ?? Number.NaN,
+  }
 }
 
 export function summarizeLoad(samples: LoadSample[]): LoadMeasurement {
@@ -279,6 +332,7 @@ export function summarizeLoad(samples: LoadSample[]): LoadMeasurement {
     mutationsPerSecond: mutations / seconds,
     roundsPerSecond: rounds / seconds,
     seconds,
+    cpuPerRound: cpuPerRound(samples, rounds),
   }
 }
 
@@ -347,9 +401,10 @@ export async function runDevices(
     seconds: 0,
   }
   const deadline = performance.now() + plan.loadDeadlineMs
-  const think = () => (kind === 'paced' ? plan.thinkMs * (0.5 + Math.random()) : 0)
+  const { thinkMs } = plan.loads[kind]
+  const think = () => thinkMs * (0.5 + Math.random())
   const one = async (device: Device) => {
-    if (kind === 'paced') await sleep(Math.random() * plan.thinkMs)
+    if (thinkMs > 0) await sleep(Math.random() * thinkMs)
     for (let round = 0; round < rounds; round++) {
       if (performance.now() > deadline) throw new Error('The load ran past its deadline')
       const mutations = roundMutations(device, round)
@@ -418,9 +473,7 @@ export type DevicesResult = Record<LoadKind, Record<Server, LoadMeasurement>> & 
    */
   rss: Record<LoadKind, RssSummary> & { idleMb: number; peakMb: number }
   devices: number
-  pacedRounds: number
-  saturatedRounds: number
-  thinkMs: number
+  loads: Record<LoadKind, DeviceLoad>
   mutationsPerRound: string
 }
 
@@ -432,6 +485,7 @@ export async function devicesAgainstFloor(
   target: Target,
   accounts: { app: Account[]; floor: Account[] },
   plan: SyncPlan,
+  postgres: boolean,
   log: (line: string) => void,
 ): Promise<DevicesResult> {
   const devices = { app: newDevices(accounts.app), floor: newDevices(accounts.floor) }
@@ -445,14 +499,16 @@ export async function devicesAgainstFloor(
   // One round each, unpaced, to warm both servers (and give every device a letter to edit).
   await runDevices(bases.floor, devices.floor, 1, 'saturated', plan)
   await runDevices(bases.app, devices.app, 1, 'saturated', plan)
-  for (const kind of ['paced', 'saturated'] as const) {
-    const rounds = kind === 'paced' ? plan.pacedRounds : plan.saturatedRounds
-    const half = Math.max(1, Math.round(rounds / 2))
+  for (const kind of LOAD_KINDS) {
+    const half = Math.max(1, Math.round(plan.loads[kind].rounds / 2))
     const samples: Record<Server, LoadSample[]> = { app: [], floor: [] }
     const memory: number[] = []
     for (const server of ['floor', 'app', 'app', 'floor'] as const) {
       log(`  ${plan.devices} devices, ${kind}: ${server === 'app' ? 'the server' : 'the floor'}`)
-      const load = () => runDevices(bases[server], devices[server], half, kind, plan)
+      const load = () =>
+        withCpu(target.pid, postgres, () =>
+          runDevices(bases[server], devices[server], half, kind, plan),
+        )
       samples[server].push(
         server === 'app' ? await sampleRssDuring(target.pid, load, memory) : await load(),
       )
@@ -462,11 +518,9 @@ export async function devicesAgainstFloor(
   }
   return {
     ...result,
-    rss: { ...rss, idleMb, peakMb: Math.max(rss.paced.peakMb, rss.saturated.peakMb) },
+    rss: { ...rss, idleMb, peakMb: Math.max(...LOAD_KINDS.map((kind) => rss[kind].peakMb)) },
     devices: plan.devices,
-    pacedRounds: plan.pacedRounds,
-    saturatedRounds: plan.saturatedRounds,
-    thinkMs: plan.thinkMs,
+    loads: plan.loads,
     mutationsPerRound:
       'letters.create, letters.complete (about 2 KB), letters.editContent (about 2 KB)',
   }
