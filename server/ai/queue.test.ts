@@ -53,7 +53,13 @@ describe('the line for the AI', () => {
     const { app, mock, ai } = server()
     ai.concurrency = 1
     const slow = gate()
-    mock.queue({ kind: 'gated', gate: slow.opened, then: { kind: 'letter' } })
+    // The subscriber's letter is held too, so the buyer is in line, first, while it is written:
+    // the line is read every poll, and a letter written at once could start and end between two.
+    const second = gate()
+    mock.queue(
+      { kind: 'gated', gate: slow.opened, then: { kind: 'letter' } },
+      { kind: 'gated', gate: second.opened, then: { kind: 'letter' } },
+    )
     const runner = await userWithLetter(app, 'Runner Sender', 'single')
     const single = await userWithLetter(app, 'Single Sender', 'single')
     const annual8 = await userWithLetter(app, 'Annual Sender', 'annual8')
@@ -75,7 +81,11 @@ describe('the line for the AI', () => {
     )
 
     slow.open()
-    for (const stream of [running, priority, waitedLonger]) {
+    expect((await running.next('done')).event).toBe('done')
+    await running.closed()
+    await until(() => positions(waitedLonger).at(-1) === 1, 'the single buyer moved up to 1')
+    second.open()
+    for (const stream of [priority, waitedLonger]) {
       expect((await stream.next('done')).event).toBe('done')
       await stream.closed()
     }
