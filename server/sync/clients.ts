@@ -35,17 +35,6 @@ export async function claimClient(db: Db, clientId: string, userId: string, now:
 /** bigint: a string from node-postgres, a number or bigint from PGlite. */
 type ClientRow = { user_id: string; last_mutation_id: number | string | bigint }
 
-/**
- * The client's last applied mutation id for a pull, 0 for a client the server
- * has not met (a pull does not register it); another user's client is 403.
- */
-export async function lastMutationIdFor(db: Db, clientId: string, userId: string) {
-  const owner = await ownerOf(db, clientId)
-  if (!owner) return 0
-  if (owner.userId !== userId) throw new AppError('FORBIDDEN')
-  return owner.lastMutationId
-}
-
 async function ownerOf(db: Db, clientId: string) {
   const [row] = await db
     .select({ userId: syncClients.userId, lastMutationId: syncClients.lastMutationId })

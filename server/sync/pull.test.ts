@@ -106,6 +106,20 @@ describe('POST /api/sync/pull', () => {
     ])
   })
 
+  it('sends a setting back exactly as it was set, a string that reads as JSON included', async () => {
+    const { device } = await newDevice()
+    const values = ['123', 'true', 'null', '"quoted"', { size: '42', nested: [1, '2', null] }, 7]
+    for (const value of values) {
+      await device.push(device.mutation('settings.set', { key: 'letterEngine', value }))
+      const { changes } = await device.pullAll()
+      expect(changes.at(-1)).toEqual({
+        table: 'settings',
+        id: 'letterEngine',
+        row: expect.objectContaining({ value }),
+      })
+    }
+  })
+
   it('answers a client it has not met with lastMutationId 0, without registering it', async () => {
     const { database } = server()
     const { device } = await newDevice()
