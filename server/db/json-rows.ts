@@ -24,4 +24,3 @@ export function rowFromJson<T extends PgTable>(
 /** The rows of a subquery as one json array, `[]` when there are none. */
 export const jsonArrayOf = (rows: SQL): SQL<unknown[]> =>
   sql`(select coalesce(json_agg(page), '[]'::json) from (${rows}) page)`
-

@@ -33,7 +33,9 @@ export function subscriptionChange(json: SubscriptionJson): VersionedChange {
   const row = rowFromJson(subscriptions, json.row)
   // A refund's time, as its column would have read it from the driver.
   const refundedAt =
-    json.refunded_at === null ? null : (refunds.createdAt.mapFromDriverValue(json.refunded_at) as Date)
+    json.refunded_at === null
+      ? null
+      : (refunds.createdAt.mapFromDriverValue(json.refunded_at) as Date)
   const synced: SyncedSubscription = {
     id: row.id,
     userId: row.ownerId,

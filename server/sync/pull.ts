@@ -102,7 +102,8 @@ export async function pull(db: Db, input: PullInput): Promise<PullResponse> {
     more,
     // The letters above the cursor that this page does not carry; none when nothing is left.
     lettersRemaining: more
-      ? Number(row.letters_above) - changes.filter(({ change }) => change.table === 'letters').length
+      ? Number(row.letters_above) -
+        changes.filter(({ change }) => change.table === 'letters').length
       : 0,
   }
 }
