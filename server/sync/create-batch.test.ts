@@ -173,14 +173,18 @@ describe('letters written offline: each create and then its complete', () => {
     const context = { userId: user.id, clientId: crypto.randomUUID(), now: new Date() }
     const [a, b] = [crypto.randomUUID(), crypto.randomUUID()]
     const run = [create(1, a), complete(2, a), create(3, b), complete(4, b)]
-    const outcome = await database.db.transaction((tx) => applyCreateRun(tx, context, run))
+    const outcome = await database.db.transaction((tx) =>
+      applyCreateRun(tx, context, run, 'savepoint'),
+    )
     expect(outcome).toEqual({ changed: true, refused: [] })
     expect((await letterRow(database, b))?.status).toBe('completed')
 
     // The letter is there already: the run is left to be replayed, and nothing of it is written.
     const c = crypto.randomUUID()
     const again = [create(5, c), create(6, a), complete(7, a)]
-    expect(await database.db.transaction((tx) => applyCreateRun(tx, context, again))).toBeNull()
+    expect(
+      await database.db.transaction((tx) => applyCreateRun(tx, context, again, 'savepoint')),
+    ).toBeNull()
     expect(await letterRow(database, c)).toBeUndefined()
   })
 })

@@ -8,7 +8,7 @@ import { moveLetterCredits } from '../money/credits'
 import { replyColumns } from './letter-details'
 import { answersOf, type MutationContext } from './letter-store'
 import { isRecord } from './mutations'
-import { firstProblem, refusalOf } from './refusal'
+import { firstProblem, type Isolation, refusalOf } from './refusal'
 
 const refusal = (id: number, code: ErrorCode, message: string = ERROR_MESSAGES[code]): Refusal => ({
   id,
@@ -85,18 +85,23 @@ type NewRow = ReturnType<typeof rowOf>
  * be applied this way (text the database refuses, an id taken meanwhile, a
  * completion of a letter that was there before): the savepoint is undone and
  * the caller replays the run one mutation at a time, which decides those.
+ * Without a savepoint (`isolation` none), a refusal by the database leaves the
+ * transaction failed: the answer is then `undo`, and the whole push is undone.
  */
 export async function applyCreateRun(
   tx: Db,
   context: MutationContext,
   run: readonly Mutation[],
-): Promise<BatchOutcome | null> {
+  isolation: Isolation,
+): Promise<BatchOutcome | null | 'undo'> {
   const mutations = checked(run)
   const named = mutations.flatMap((m) =>
     'create' in m ? [m.create.id] : 'complete' in m ? [m.complete.id] : [],
   )
+  const guarded = <T>(work: (inner: Db) => Promise<T>) =>
+    isolation === 'savepoint' ? tx.transaction(work) : work(tx)
   try {
-    return await tx.transaction(async (savepoint) => {
+    return await guarded(async (savepoint) => {
       const owners = await ownersOf(savepoint, named)
       const rows = new Map<string, NewRow>()
       const refused: Refusal[] = []
@@ -121,8 +126,8 @@ export async function applyCreateRun(
       return { changed: rows.size > 0, refused }
     })
   } catch (error) {
-    if (refusalOf(error, 0) !== null) return null
-    throw error
+    if (refusalOf(error, 0) === null) throw error
+    return isolation === 'savepoint' ? null : 'undo'
   }
 }
 

@@ -18,6 +18,13 @@ export class MutationRefused extends Error {
   }
 }
 
+/**
+ * How a mutation's writes are kept apart from the rest of the push: in a
+ * savepoint of their own, so a refused one is undone alone, or not at all,
+ * so a refusal must undo the whole attempt (decision 044).
+ */
+export type Isolation = 'savepoint' | 'none'
+
 /** A letter that is not the user's answers as if it did not exist. */
 export const notFound = () => new MutationRefused('NOT_FOUND')
 
