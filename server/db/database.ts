@@ -109,7 +109,9 @@ async function openPglite(dataDir: string | null): Promise<Database> {
 
 async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   await migratePostgres(url)
-  const pool = new pg.Pool({ connectionString: url, max: poolSize })
+  // Connections stay open once made (idleTimeoutMillis 0; the driver closes them after 10 s idle):
+  // a new one costs PostgreSQL a process and cold caches, tens of ms that a burst would wait on.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 0 })
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined)
   const db = drizzlePg({ client: pool, schema })
