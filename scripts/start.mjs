@@ -46,6 +46,14 @@ function exitLike({ code, signal }) {
   process.exit(code ?? 1)
 }
 
+/** A build step that failed and has printed why; `result` is how its process ended. */
+class BuildFailed extends Error {
+  constructor(message, result = { code: 1 }) {
+    super(message)
+    this.result = result
+  }
+}
+
 async function buildBoth(outDir) {
   // vite.config.ts names the build after npm_package_version, which only `npm start` sets.
   const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
@@ -53,12 +61,12 @@ async function buildBoth(outDir) {
   const vite = join(root, 'node_modules', '.bin', 'vite')
   const appDir = join(outDir, APP_FOLDER)
   const result = await run(vite, ['build', '--outDir', appDir, '--emptyOutDir'], { env })
-  if (result.code !== 0) throw Object.assign(new Error('The build failed.'), { result })
+  if (result.code !== 0) throw new BuildFailed('The build failed.', result)
   try {
     await bundleServer({ root, outDir: join(outDir, SERVER_FOLDER) })
   } catch {
     // esbuild has printed what it could not bundle.
-    throw Object.assign(new Error('Bundling the server failed.'), { result: { code: 1 } })
+    throw new BuildFailed('Bundling the server failed.')
   }
 }
 
@@ -72,9 +80,9 @@ try {
   })
 } catch (error) {
   // Thrown after prepareBuild released the lock, so the next start is not kept waiting.
-  if (!error.result) console.error(error.message)
+  if (!(error instanceof BuildFailed)) console.error(error.message)
   else if (!error.result.signal) console.error(`${error.message} See the messages above.`)
-  exitLike(error.result ?? { code: 1 })
+  exitLike(error instanceof BuildFailed ? error.result : { code: 1 })
 }
 const shown = relative(root, build.dir)
 console.log(

@@ -239,15 +239,12 @@ function loadRow(
     times(m.all.p99, floor.all.p99),
     rate(m.mutationsPerSecond),
     times(m.mutationsPerSecond, floor.mutationsPerSecond),
-    cpuMs(m.cpuPerRound?.serverMs),
-    cpuMs(m.cpuPerRound?.postgresMs),
-    cpuMs(m.cpuPerRound?.benchMs),
+    fixed(m.cpuPerRound?.serverMs ?? NaN),
+    fixed(m.cpuPerRound?.postgresMs ?? NaN),
+    fixed(m.cpuPerRound?.benchMs ?? NaN),
     times(serverAndDatabaseMs(m.cpuPerRound), serverAndDatabaseMs(floor.cpuPerRound)),
   ]
 }
-
-const cpuMs = (value: number | null | undefined) =>
-  value === null || value === undefined || Number.isNaN(value) ? null : value.toFixed(2)
 
 function loadNote(kind: LoadKind, load: DeviceLoad): string {
   const rounds = `${load.rounds} rounds`
